@@ -1,0 +1,55 @@
+// niovcheck: the front door.  Every subcommand exits 0 when clean, 1 on an
+// invariant violation or model-vs-plugin difference, 2 on bad input.
+#include <cstdio>
+#include <exception>
+#include <string>
+
+#include "commands.hpp"
+#include "plugin.hpp"
+
+namespace {
+
+const char kUsage[] =
+	"usage: niovcheck COMMAND [options]\n"
+	"  replay FILE [--impl PATH] [--json]   run a scenario through the model (and a plugin)\n"
+	"  explain FILE [--impl PATH]           the same, saying why each size and frag came out\n"
+	"  check PATH... [--impl PATH] [--json] run scenario files/folders, print a verdict table\n"
+	"  simulate [--page-shift S] [--niov-size N] [--device D] [--rules P] [--size-goal N|--big-tcp]\n"
+	"           [--max-skb-frags N] [--svg FILE] [--json]   frags per skb over every start offset\n";
+
+}  // namespace
+
+int main(int argc, char **argv) {
+	using namespace niov::cli;
+	if (argc < 2) {
+		std::fputs(kUsage, stderr);
+		return kExitBadInput;
+	}
+	const std::string cmd = argv[1];
+	try {
+		Args args(argc, argv, 2);
+		if (cmd == "replay")
+			return cmd_replay(args, false);
+		if (cmd == "explain")
+			return cmd_replay(args, true);
+		if (cmd == "check")
+			return cmd_check(args);
+		if (cmd == "simulate")
+			return cmd_simulate(args);
+		if (cmd == "--help" || cmd == "help" || cmd == "-h") {
+			std::fputs(kUsage, stdout);
+			return kExitClean;
+		}
+		std::fprintf(stderr, "niovcheck: unknown command '%s' (try niovcheck help)\n", cmd.c_str());
+		return kExitBadInput;
+	} catch (const UsageError &e) {
+		std::fprintf(stderr, "niovcheck %s: %s\n", cmd.c_str(), e.what());
+		return kExitBadInput;
+	} catch (const niov::PluginError &e) {
+		std::fprintf(stderr, "niovcheck %s: %s\n", cmd.c_str(), e.what());
+		return kExitBadInput;
+	} catch (const std::exception &e) {
+		std::fprintf(stderr, "niovcheck %s: internal error: %s\n", cmd.c_str(), e.what());
+		return kExitBadInput;
+	}
+}

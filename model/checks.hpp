@@ -1,0 +1,99 @@
+// The invariant checks and the TCP socket model the trace runs on.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "report.hpp"
+#include "segs.hpp"
+
+namespace niov {
+
+// What bounded a frag when it was cut, for frag.limits and for `explain`.
+struct FragLimits {
+	uint64_t niov_rem = 0;	 // niov size - offset (model granularity)
+	uint64_t length = 0;	 // bytes the fill still had to place
+	uint64_t iov_rem = 0;	 // bytes left in the iov element
+	uint64_t dev_max = 0;	 // device max frag, UINT64_MAX when not applied
+};
+
+struct Skb {
+	std::vector<Frag> frags;	// sized to max_skb_frags while filling
+	std::vector<uint64_t> virt;	// dmabuf offset of each frag's first byte
+	uint32_t nr_frags = 0;
+	uint32_t len = 0;
+	uint32_t truesize = 0;
+	bool closed = false;	// pushed: later sends start a new skb
+	std::vector<std::string> cut_by;  // explain mode: what ended each frag
+};
+
+class Checker {
+public:
+	Checker(const Scenario &sc, Impl &impl, Trace &t, const RunOptions &opts);
+
+	void set_step(uint32_t step, uint32_t line) {
+		step_ = step;
+		line_ = line;
+	}
+	void fail(Inv inv, std::string detail);
+
+	void after_bind();
+	void after_queue_open();
+	void probe(const Probe &p);
+	void niov_table(const std::vector<std::pair<uint64_t, std::optional<uint64_t>>> &probes);
+	// One frag the fill just added; returns the reason it ended (explain).
+	std::string frag(const Frag &f, uint64_t virt, const FragLimits &lim);
+	void skb(const Skb &s, bool fresh_from_send);
+	void socket(uint32_t wmem, uint64_t truesize_sum);
+	void freed(uint32_t wmem);
+
+	const Scenario &scenario() const { return sc_; }
+	unsigned niov_shift() const { return t_.bind.niov_shift; }
+
+private:
+	bool byte_map_at(uint64_t virt, uint64_t &dma) const;
+	bool range_is_linear(uint64_t virt, uint64_t len, uint64_t dma) const;
+
+	const Scenario &sc_;
+	Impl &impl_;
+	Trace &t_;
+	const RunOptions &opts_;
+	std::vector<CSeg> segs_;
+	uint32_t step_ = 0;
+	uint32_t line_ = 0;
+	uint64_t seen_ = 0;  // bitmask of invariants already reported this step
+	uint32_t seen_step_ = UINT32_MAX;
+};
+
+class Socket {
+public:
+	Socket(const Scenario &sc, Impl &impl, Checker &chk, const RunOptions &opts, bool usable);
+	OpReport apply(const Op &op);
+
+private:
+	int64_t send(const Op &op, OpReport &rep);
+	void ack(uint64_t n);
+	void split(uint64_t n);
+	void shift(uint64_t n);
+	void free_all();
+
+	Skb &new_skb();
+	void set_truesize(Skb &s, uint64_t wide);  // stores the u32, flags wraps
+	void wmem_add(int64_t delta);
+	void drop_skb(size_t i);
+	// Replay the kernel's iterator to learn where each new frag came from.
+	void check_new_frags(Skb &s, uint32_t from, IovIter it, int32_t length);
+	SkbReport report(const Skb &s) const;
+
+	const Scenario &sc_;
+	Impl &impl_;
+	Checker &chk_;
+	const RunOptions &opts_;
+	bool usable_;
+	std::vector<Skb> q_;
+	uint32_t wmem_ = 0;	   // sk_wmem_queued, an int kept as its bits
+	uint64_t ts_sum_ = 0;	   // exact sum of the queued skbs' truesize
+};
+
+}  // namespace niov

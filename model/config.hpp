@@ -1,0 +1,79 @@
+// Configuration of one run: kernel build parameters, device profile and the
+// rule policies.  Plain data shared by the model, the scenario format and the
+// engines.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace niov {
+
+enum class Device : uint8_t { none, mlx5, gve, fbnic, bnxt };
+enum class Dir : uint8_t { tx, rx, zcrx };
+
+// Each policy is one switch of the seed 000 series (or of the RX series);
+// presets pick a value for every one, scenarios may override single ones.
+enum class RxAttr : uint8_t { absent, present };
+enum class BindStyle : uint8_t { genpool, freelist };
+enum class TxNiov : uint8_t { page, autosize, autosize_noaddr };
+enum class Lookup : uint8_t { page, niov };
+enum class Truesize : uint8_t { page, len, zero };
+enum class MaxFrag : uint8_t { none, device };
+enum class BnxtFrags : uint8_t { linearize, segment };
+
+struct Policies {
+	RxAttr rx_attr = RxAttr::present;
+	BindStyle bind = BindStyle::freelist;
+	TxNiov tx_niov = TxNiov::autosize;
+	Lookup lookup = Lookup::niov;
+	Truesize truesize = Truesize::len;
+	MaxFrag max_frag = MaxFrag::device;
+	BnxtFrags bnxt_frags = BnxtFrags::segment;
+	bool operator==(const Policies &) const = default;
+};
+
+enum class Preset : uint8_t { baseline, net_next, tx_autosize };
+
+Policies preset_policies(Preset p);
+
+struct Config {
+	unsigned page_shift = 12;
+	unsigned max_skb_frags = 17;
+	Device device = Device::none;
+	std::optional<uint32_t> tx_max_frag_size;  // overrides the device's value
+	uint32_t size_goal = 65160;		   // legacy GSO, MSS 1448
+	uint32_t mss = 1448;			   // GSO segment size seen by the NIC
+	uint32_t skb_head_truesize = 1024;	   // H = SKB_TRUESIZE(skb_end_offset)
+	unsigned max_page_order = 10;
+	Preset preset = Preset::tx_autosize;
+	Policies policy = preset_policies(Preset::tx_autosize);
+
+	uint64_t page_size() const { return uint64_t{1} << page_shift; }
+	// The device's netmem_tx_max_frag_size (U32_MAX = no limit).
+	uint32_t device_tx_max_frag() const;
+};
+
+// Limits of the model's domain; the scenario parser enforces them.
+inline constexpr unsigned kMinMaxSkbFrags = 17;
+inline constexpr unsigned kMaxMaxSkbFrags = 45;
+inline constexpr uint64_t kTxNiovMaxSize = uint64_t{1} << 21;  // SZ_2M
+inline constexpr uint64_t kMaxNiovTable = uint64_t{1} << 24;   // model kvmalloc limit
+inline constexpr uint32_t kUioMaxIov = 1024;
+inline constexpr uint32_t kBnxtTxMaxFrags = 30;
+inline constexpr uint32_t kGveMaxBufSize = 16383;
+inline constexpr uint32_t kGveMaxDescsPerSeg = 10;  // header + 9 data buffers
+
+std::string_view name(Device d);
+std::string_view name(Dir d);
+std::string_view name(Preset p);
+std::optional<Device> parse_device(std::string_view s);
+std::optional<Dir> parse_dir(std::string_view s);
+std::optional<Preset> parse_preset(std::string_view s);
+// "truesize=page" style single-policy override; false if unknown.
+bool apply_policy(Policies &p, std::string_view key, std::string_view value);
+// Every policy as key=value, for reports and for writing scenarios.
+std::string policies_string(const Policies &p);
+
+}  // namespace niov

@@ -1,0 +1,111 @@
+// Model-vs-plugin comparison: the same scenario must give the same errnos,
+// the same niov table and the same frags and charges.
+#include <fmt/format.h>
+
+#include "report.hpp"
+
+namespace niov {
+
+namespace {
+
+std::string frag_text(const Frag &f) {
+	return fmt::format("niov {} off {:#x} len {} truesize {}", f.niov, f.off, f.len, f.truesize);
+}
+
+std::string lookup_text(const LookupResult &l) {
+	if (l.err)
+		return std::string(errno_name(l.err));
+	return fmt::format("niov {} off {:#x} size {:#x}", l.idx, l.off, l.size);
+}
+
+class Differ {
+public:
+	explicit Differ(std::vector<Difference> &out) : out_(out) {}
+	void at(uint32_t step, uint32_t line) {
+		step_ = step;
+		line_ = line;
+	}
+	template <class T>
+	void cmp(const std::string &what, const T &m, const T &i) {
+		if (m != i)
+			add(what, text(m), text(i));
+	}
+	void add(std::string what, std::string m, std::string i) {
+		if (out_.size() < 200)
+			out_.push_back({step_, line_, std::move(what), std::move(m), std::move(i)});
+	}
+
+private:
+	template <class T>
+	static std::string text(const T &v) {
+		return fmt::format("{}", v);
+	}
+	std::vector<Difference> &out_;
+	uint32_t step_ = 0, line_ = 0;
+};
+
+}  // namespace
+
+std::vector<Difference> diff_traces(const Trace &m, const Trace &i) {
+	std::vector<Difference> out;
+	Differ d(out);
+	d.at(0, 0);
+	if (m.bind.err != i.bind.err)
+		d.add("bind.err", std::string(errno_name(m.bind.err)), std::string(errno_name(i.bind.err)));
+	if (m.bind.err == 0 && i.bind.err == 0) {
+		d.cmp("bind.niov_shift", m.bind.niov_shift, i.bind.niov_shift);
+		d.cmp("bind.num_niovs", m.bind.num_niovs, i.bind.num_niovs);
+	}
+	if (m.queue_err != i.queue_err)
+		d.add("bind.queue_err", std::string(errno_name(m.queue_err)),
+		      std::string(errno_name(i.queue_err)));
+	if (m.bind == i.bind) {
+		for (size_t k = 0; k < m.probes.size() && k < i.probes.size(); ++k)
+			if (!(m.probes[k].lookup == i.probes[k].lookup))
+				d.add(fmt::format("get_niov_at({:#x})", m.probes[k].virt),
+				      lookup_text(m.probes[k].lookup), lookup_text(i.probes[k].lookup));
+		for (size_t k = 0; k < m.niov_probes.size() && k < i.niov_probes.size(); ++k) {
+			const auto &[idx, md] = m.niov_probes[k];
+			const auto &id = i.niov_probes[k].second;
+			if (md != id)
+				d.add(fmt::format("niov {} dma", idx), md ? fmt::format("{:#x}", *md) : "none",
+				      id ? fmt::format("{:#x}", *id) : "none");
+		}
+	}
+	for (size_t k = 0; k < m.ops.size() && k < i.ops.size(); ++k) {
+		const auto &mo = m.ops[k];
+		const auto &io = i.ops[k];
+		d.at(static_cast<uint32_t>(k + 1), mo.line);
+		if (mo.kind == OpKind::send) {
+			if (mo.result != io.result)
+				d.add("send result",
+				      mo.result < 0 ? std::string(errno_name(static_cast<int>(mo.result)))
+						    : std::to_string(mo.result),
+				      io.result < 0 ? std::string(errno_name(static_cast<int>(io.result)))
+						    : std::to_string(io.result));
+			d.cmp("skbs", mo.skbs.size(), io.skbs.size());
+			bool frag_diff = false;
+			for (size_t s = 0; s < mo.skbs.size() && s < io.skbs.size() && !frag_diff; ++s) {
+				const auto &ms = mo.skbs[s];
+				const auto &is = io.skbs[s];
+				if (ms.frags.size() != is.frags.size()) {
+					d.add(fmt::format("skb {} frags", s), std::to_string(ms.frags.size()),
+					      std::to_string(is.frags.size()));
+					frag_diff = true;
+				}
+				for (size_t f = 0; f < ms.frags.size() && f < is.frags.size() && !frag_diff; ++f) {
+					const Frag &a = ms.frags[f].frag, &b = is.frags[f].frag;
+					if (a.niov != b.niov || a.off != b.off || a.len != b.len ||
+					    a.truesize != b.truesize) {
+						d.add(fmt::format("skb {} frag {}", s, f), frag_text(a), frag_text(b));
+						frag_diff = true;  // later frags follow from this one
+					}
+				}
+			}
+		}
+		d.cmp("sk_wmem_queued", mo.wmem, io.wmem);
+	}
+	return out;
+}
+
+}  // namespace niov

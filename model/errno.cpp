@@ -1,0 +1,20 @@
+#include "errno.hpp"
+
+namespace niov {
+
+std::string_view errno_name(int e) {
+	switch (e) {
+	case 0: return "0";
+	case -kEFAULT: return "-EFAULT";
+	case -kEBADF: return "-EBADF";
+	case -kENOMEM: return "-ENOMEM";
+	case -kEINVAL: return "-EINVAL";
+	case -kERANGE: return "-ERANGE";
+	case -kE2BIG: return "-E2BIG";
+	case -kEMSGSIZE: return "-EMSGSIZE";
+	case -kEOPNOTSUPP: return "-EOPNOTSUPP";
+	default: return "-E?";
+	}
+}
+
+}  // namespace niov

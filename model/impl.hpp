@@ -1,0 +1,98 @@
+// What the suite drives: the reference model or an implementation plugin.
+// Both answer the same questions; the runner checks every answer against the
+// invariants and compares the two.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "../plugins/include/niov_impl.h"
+#include "rules.hpp"
+#include "scenario.hpp"
+#include "word.hpp"
+
+namespace niov {
+
+// Frags and iterators share the plugin ABI's layout, so a plugin fills the
+// model's skb in place.
+using Frag = niov_frag;
+using IovIter = niov_iov_iter;
+static_assert(sizeof(IovElem) == sizeof(niov_iov));
+
+struct BindResult {
+	int err = 0;
+	unsigned niov_shift = 0;
+	uint64_t num_niovs = 0;
+	bool operator==(const BindResult &) const = default;
+};
+
+struct LookupResult {
+	int err = 0;  // 0 or -EFAULT
+	uint64_t idx = 0, off = 0, size = 0;
+	bool operator==(const LookupResult &) const = default;
+};
+
+class Impl {
+public:
+	virtual ~Impl() = default;
+	virtual std::string name() const = 0;
+	// RULES.md bind steps 1-6 (tx, rx) or the zcrx validation (zcrx).
+	virtual BindResult bind(const Scenario &sc) = 0;
+	virtual void unbind() = 0;
+	virtual std::optional<uint64_t> niov_dma(uint64_t idx) const = 0;
+	virtual LookupResult lookup(uint64_t virt) const = 0;
+	// zerocopy_fill_skb_from_devmem on skb.frags[0..nr_frags) with room for
+	// max_skb_frags; returns 0, -EMSGSIZE or -EFAULT.
+	virtual int fill(niov_skb &skb, IovIter &it, int32_t length) = 0;
+	// Optional parts; nullopt = not provided (the model's answer is used).
+	virtual std::optional<int> pp_init(unsigned order) = 0;
+	virtual std::optional<int> zcrx_validate(const Scenario &sc, uint32_t len,
+						 unsigned area_max_shift) = 0;
+	// Descriptor lengths for one frag, or a negative errno for a drop.
+	virtual std::optional<int> encode_tx_desc(uint32_t frag_len, std::vector<uint32_t> &lens) = 0;
+};
+
+// The reference model as an Impl.
+class ModelImpl final : public Impl {
+public:
+	std::string name() const override { return "model"; }
+	BindResult bind(const Scenario &sc) override;
+	void unbind() override {}
+	std::optional<uint64_t> niov_dma(uint64_t idx) const override;
+	LookupResult lookup(uint64_t virt) const override;
+	int fill(niov_skb &skb, IovIter &it, int32_t length) override;
+	std::optional<int> pp_init(unsigned order) override;
+	std::optional<int> zcrx_validate(const Scenario &sc, uint32_t len,
+					 unsigned area_max_shift) override;
+	std::optional<int> encode_tx_desc(uint32_t frag_len, std::vector<uint32_t> &lens) override;
+
+	// Why the bind came out as it did, for `niovcheck explain`.
+	const std::string &explanation() const { return explain_; }
+
+private:
+	const Scenario *sc_ = nullptr;
+	std::vector<rules::Seg<Concrete>> segs_;
+	unsigned shift_ = 0;
+	uint64_t num_niovs_ = 0;
+	std::string explain_;
+};
+
+// The kernel's iov_iter over a send's elements.
+IovIter iov_iter_init(const std::vector<IovElem> &iov, uint64_t count);
+void iov_iter_advance(IovIter &it, uint64_t n);
+void iov_iter_revert(IovIter &it, uint64_t n, const IovElem *first);
+inline uint64_t iter_iov_addr(const IovIter &it) { return it.iov->base + it.iov_offset; }
+inline uint64_t iter_iov_len(const IovIter &it) { return it.iov->len - it.iov_offset; }
+
+// The device's TX descriptor lengths for one frag (RULES.md device table), or
+// a negative errno when the driver drops the packet.
+int device_encode_tx_desc(Device dev, uint32_t frag_len, std::vector<uint32_t> &lens);
+// mp_dmabuf_devmem_init's order check.
+int pp_order_check(unsigned niov_shift, unsigned page_shift, unsigned order);
+
+// Lowest set bit of every segment length: io_uring's io_area_max_shift.
+unsigned zcrx_area_max_shift(const Scenario &sc);
+
+}  // namespace niov

@@ -1,0 +1,186 @@
+// The reference model answering as an Impl: the generic rules instantiated
+// with concrete words.
+#include <bit>
+#include <fmt/format.h>
+
+#include "impl.hpp"
+#include "segs.hpp"
+
+namespace niov {
+
+namespace {
+
+using W = Concrete;
+
+int as_errno(uint32_t err_word) { return static_cast<int32_t>(err_word); }
+
+// Name what stopped the TX size from growing: the first of the dmabuf size or
+// a segment whose lowest set bit is the chosen size.
+std::string explain_tx_size(const Scenario &sc, uint64_t n) {
+	const uint64_t page = sc.cfg.page_size();
+	if (sc.cfg.policy.tx_niov == TxNiov::page)
+		return fmt::format("TX niov size {} = PAGE_SIZE (policy tx_niov=page)", n);
+	if (n == kTxNiovMaxSize)
+		return fmt::format("TX niov size 2 MiB: the largest allowed, every segment aligned");
+	const bool addrs = sc.cfg.policy.tx_niov != TxNiov::autosize_noaddr;
+	auto limits = [&](uint64_t v) { return v != 0 && std::countr_zero(v) < std::countr_zero(n << 1); };
+	if (limits(sc.dmabuf_size))
+		return fmt::format("TX niov size {}: dmabuf size {:#x} is not {}-aligned", n,
+				   sc.dmabuf_size, n << 1);
+	for (size_t i = 0; i < sc.segs.size(); ++i) {
+		const auto &s = sc.segs[i];
+		if (addrs && limits(s.addr))
+			return fmt::format("TX niov size {}: segment {} address {:#x} is not {}-aligned",
+					   n, i, s.addr, n << 1);
+		if (limits(s.len))
+			return fmt::format("TX niov size {}: segment {} length {:#x} is not {}-aligned",
+					   n, i, s.len, n << 1);
+	}
+	return fmt::format("TX niov size {} = PAGE_SIZE {} (nothing aligned further)", n, page);
+}
+
+}  // namespace
+
+BindResult ModelImpl::bind(const Scenario &sc) {
+	sc_ = &sc;
+	explain_.clear();
+	const auto &cfg = sc.cfg;
+	const unsigned psh = cfg.page_shift;
+	segs_ = concrete_segs(sc);
+	const auto &segs = segs_;
+	BindResult r;
+
+	if (sc.dir == Dir::zcrx) {
+		const uint32_t len = sc.rx_buf_size.value_or(0);
+		r.err = *zcrx_validate(sc, len, zcrx_area_max_shift(sc));
+		if (r.err) {
+			explain_ = fmt::format("zcrx rx_buf_len {} rejected", len);
+			return r;
+		}
+		shift_ = len ? static_cast<unsigned>(std::countr_zero(len)) : psh;
+	} else {
+		const bool present = sc.rx_buf_size.has_value();
+		r.err = as_errno(rules::rx_attr_errno<W>(cfg.policy, sc.dir, psh, present,
+							  sc.rx_buf_size.value_or(0)));
+		if (r.err) {
+			explain_ = fmt::format("rx-buf-size attribute {} rejected (must be a power of two "
+					       ">= PAGE_SIZE {} on bind-rx{})",
+					       sc.rx_buf_size.value_or(0), cfg.page_size(),
+					       cfg.policy.rx_attr == RxAttr::absent
+						       ? "; this kernel has no such attribute"
+						       : "");
+			return r;
+		}
+		if (sc.dir == Dir::rx) {
+			shift_ = present ? static_cast<unsigned>(std::countr_zero(*sc.rx_buf_size)) : psh;
+			explain_ = fmt::format("RX niov size {}{}", uint64_t{1} << shift_,
+					       present ? " from rx-buf-size" : " = PAGE_SIZE (no rx-buf-size)");
+		} else {
+			const uint64_t n = cfg.policy.tx_niov == TxNiov::page
+						   ? cfg.page_size()
+						   : rules::tx_size_loop<W>(cfg.policy.tx_niov, psh,
+									    sc.dmabuf_size, std::span<const CSeg>(segs));
+			shift_ = static_cast<unsigned>(std::countr_zero(n));
+			explain_ = explain_tx_size(sc, n);
+		}
+		r.err = as_errno(rules::bind_errno<W>(cfg.policy, sc.dir, sc.dmabuf_size, segs, shift_));
+		if (r.err) {
+			explain_ += fmt::format("; bind fails {}", errno_name(r.err));
+			return r;
+		}
+	}
+	r.niov_shift = shift_;
+	r.num_niovs = num_niovs_ = sc.dmabuf_size >> shift_;
+	return r;
+}
+
+std::optional<uint64_t> ModelImpl::niov_dma(uint64_t idx) const {
+	const auto a = rules::niov_dma<W>(segs_, shift_, num_niovs_, idx);
+	if (!a.ok)
+		return std::nullopt;
+	return a.dma;
+}
+
+LookupResult ModelImpl::lookup(uint64_t virt) const {
+	const unsigned gran = sc_->cfg.policy.lookup == Lookup::page ? sc_->cfg.page_shift : shift_;
+	const auto l = rules::get_niov_at<W>(sc_->dmabuf_size, gran, virt);
+	if (!l.ok)
+		return {-kEFAULT, 0, 0, 0};
+	return {0, l.idx, l.off, l.size};
+}
+
+int ModelImpl::fill(niov_skb &skb, IovIter &it, int32_t length) {
+	const auto &cfg = sc_->cfg;
+	const uint64_t dev_max = cfg.device_tx_max_frag();
+	uint32_t i = skb.nr_frags;
+	while (length != 0 && it.count != 0) {
+		if (i == cfg.max_skb_frags)
+			return -kEMSGSIZE;
+		const auto l = lookup(iter_iov_addr(it));
+		if (l.err)
+			return l.err;
+		const uint64_t size = rules::frag_len<W>(cfg.policy, l.size, static_cast<uint64_t>(length),
+							 iter_iov_len(it), dev_max);
+		const uint32_t len = static_cast<uint32_t>(size);
+		const uint32_t charge = rules::frag_charge<W>(cfg.policy, cfg.page_shift, len);
+		skb.frags[i] = {l.idx, static_cast<uint32_t>(l.off), len, charge, 0};
+		skb.len += len;
+		skb.truesize += charge;
+		iov_iter_advance(it, size);
+		length -= static_cast<int32_t>(size);
+		skb.nr_frags = ++i;
+	}
+	return 0;
+}
+
+std::optional<int> ModelImpl::pp_init(unsigned order) {
+	return pp_order_check(shift_, sc_->cfg.page_shift, order);
+}
+
+std::optional<int> ModelImpl::zcrx_validate(const Scenario &sc, uint32_t len,
+					    unsigned area_max_shift) {
+	const unsigned psh = sc.cfg.page_shift;
+	if (len != 0 && (!W::is_pow2(len) || len < (uint32_t{1} << psh)))
+		return -kEINVAL;
+	const unsigned shift = len ? static_cast<unsigned>(std::countr_zero(len)) : psh;
+	if (shift > area_max_shift)
+		return -kERANGE;
+	if (!sc.zcrx_device && shift != psh)
+		return -kEOPNOTSUPP;
+	return 0;
+}
+
+std::optional<int> ModelImpl::encode_tx_desc(uint32_t frag_len, std::vector<uint32_t> &lens) {
+	return device_encode_tx_desc(sc_->cfg.device, frag_len, lens);
+}
+
+int device_encode_tx_desc(Device dev, uint32_t frag_len, std::vector<uint32_t> &lens) {
+	lens.clear();
+	if (dev == Device::gve) {
+		uint32_t left = frag_len;
+		do {
+			const uint32_t piece = left < kGveMaxBufSize ? left : kGveMaxBufSize;
+			lens.push_back(piece);
+			left -= piece;
+		} while (left != 0);
+		return 0;
+	}
+	if (dev == Device::fbnic && !rules::desc_exact<W>(dev, frag_len))
+		return -kENOMEM;  // "TX DMA map failed": the packet is dropped
+	lens.push_back(rules::desc_field<W>(dev, frag_len));
+	return 0;
+}
+
+int pp_order_check(unsigned niov_shift, unsigned page_shift, unsigned order) {
+	return order != niov_shift - page_shift ? -kE2BIG : 0;
+}
+
+unsigned zcrx_area_max_shift(const Scenario &sc) {
+	unsigned shift = 63;
+	for (const auto &s : sc.segs)
+		if (s.len != 0 && static_cast<unsigned>(std::countr_zero(s.len)) < shift)
+			shift = static_cast<unsigned>(std::countr_zero(s.len));
+	return shift;
+}
+
+}  // namespace niov

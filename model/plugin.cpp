@@ -1,0 +1,152 @@
+#include "plugin.hpp"
+
+#include <dlfcn.h>
+
+#include <bit>
+#include <cstdlib>
+#include <fmt/format.h>
+
+namespace niov {
+
+niov_impl_config plugin_config(const Config &cfg) {
+	niov_impl_config c{};
+	c.abi_version = NIOV_IMPL_ABI_VERSION;
+	c.page_shift = cfg.page_shift;
+	c.max_skb_frags = cfg.max_skb_frags;
+	c.device = static_cast<uint32_t>(cfg.device);
+	c.dev_tx_max_frag_size = cfg.device_tx_max_frag();
+	c.max_page_order = cfg.max_page_order;
+	return c;
+}
+
+PluginImpl::PluginImpl(const std::string &path) : path_(path) {
+	handle_ = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
+	if (!handle_)
+		throw PluginError(fmt::format("{}: cannot load plugin: {}", path, dlerror()));
+	using GetFn = const niov_impl_ops *(*)();
+	auto get = reinterpret_cast<GetFn>(dlsym(handle_, "niov_impl_get"));
+	if (!get)
+		throw PluginError(fmt::format("{}: not a niovcheck plugin (no niov_impl_get symbol)", path));
+	ops_ = get();
+	if (!ops_)
+		throw PluginError(fmt::format("{}: niov_impl_get() returned NULL", path));
+	if (ops_->abi_version != NIOV_IMPL_ABI_VERSION)
+		throw PluginError(fmt::format("{}: plugin ABI version {}, niovcheck expects {}", path,
+					      ops_->abi_version, NIOV_IMPL_ABI_VERSION));
+	if (!ops_->bind || !ops_->unbind || !ops_->niov_shift || !ops_->num_niovs ||
+	    !ops_->niov_dma_addr || !ops_->get_niov_at || !ops_->fill)
+		throw PluginError(fmt::format("{}: plugin lacks a required operation", path));
+}
+
+PluginImpl::~PluginImpl() {
+	unbind();
+	// Keep the object mapped: sanitizers symbolize plugin frames at exit.
+}
+
+std::string PluginImpl::name() const { return ops_->name ? ops_->name : path_; }
+std::string PluginImpl::description() const { return ops_->description ? ops_->description : ""; }
+std::string PluginImpl::must_catch() const { return ops_->must_catch ? ops_->must_catch : ""; }
+
+BindResult PluginImpl::bind(const Scenario &sc) {
+	unbind();
+	cfg_ = plugin_config(sc.cfg);
+	dir_ = sc.dir;
+	BindResult r;
+	if (sc.dir == Dir::zcrx) {
+		// io_uring zcrx is validated, not bound through devmem.
+		const uint32_t len = sc.rx_buf_size.value_or(0);
+		r.err = *zcrx_validate(sc, len, zcrx_area_max_shift(sc));
+		if (r.err)
+			return r;
+		r.niov_shift = len ? static_cast<unsigned>(std::countr_zero(len)) : sc.cfg.page_shift;
+		r.num_niovs = sc.dmabuf_size >> r.niov_shift;
+		return r;
+	}
+	segs_.clear();
+	for (const auto &s : sc.segs)
+		segs_.push_back({s.addr, s.len});
+	niov_bind_args a{};
+	a.dir = sc.dir == Dir::tx ? NIOV_DIR_TX : NIOV_DIR_RX;
+	a.has_rx_buf_size = sc.rx_buf_size.has_value();
+	a.rx_buf_size = sc.rx_buf_size.value_or(0);
+	a.nr_segs = static_cast<uint32_t>(segs_.size());
+	a.dmabuf_size = sc.dmabuf_size;
+	a.segs = segs_.data();
+	void *b = nullptr;
+	r.err = ops_->bind(&cfg_, &a, &b);
+	if (r.err)
+		return r;
+	binding_ = b;
+	r.niov_shift = ops_->niov_shift(binding_);
+	r.num_niovs = ops_->num_niovs(binding_);
+	return r;
+}
+
+void PluginImpl::unbind() {
+	if (binding_ && ops_)
+		ops_->unbind(binding_);
+	binding_ = nullptr;
+}
+
+std::optional<uint64_t> PluginImpl::niov_dma(uint64_t idx) const {
+	uint64_t a = 0;
+	if (!binding_ || ops_->niov_dma_addr(binding_, idx, &a))
+		return std::nullopt;
+	return a;
+}
+
+LookupResult PluginImpl::lookup(uint64_t virt) const {
+	LookupResult r;
+	if (!binding_)
+		return {-kEFAULT, 0, 0, 0};
+	r.err = ops_->get_niov_at(binding_, virt, &r.idx, &r.off, &r.size);
+	if (r.err)
+		r.idx = r.off = r.size = 0;
+	return r;
+}
+
+int PluginImpl::fill(niov_skb &skb, IovIter &it, int32_t length) {
+	if (!binding_)
+		return -kEINVAL;
+	return ops_->fill(binding_, &skb, &it, length);
+}
+
+std::optional<int> PluginImpl::pp_init(unsigned order) {
+	if (!binding_)
+		return std::nullopt;
+	if (!ops_->pp_init)
+		return pp_order_check(ops_->niov_shift(binding_), cfg_.page_shift, order);
+	return ops_->pp_init(binding_, order);
+}
+
+std::optional<int> PluginImpl::zcrx_validate(const Scenario &sc, uint32_t len,
+					     unsigned area_max_shift) {
+	if (!ops_->zcrx_validate) {
+		ModelImpl m;
+		return m.zcrx_validate(sc, len, area_max_shift);
+	}
+	cfg_ = plugin_config(sc.cfg);
+	return ops_->zcrx_validate(&cfg_, len, area_max_shift, sc.zcrx_device ? 1 : 0);
+}
+
+std::optional<int> PluginImpl::encode_tx_desc(uint32_t frag_len, std::vector<uint32_t> &lens) {
+	if (!ops_->encode_tx_desc)
+		return device_encode_tx_desc(static_cast<Device>(cfg_.device), frag_len, lens);
+	lens.assign(64, 0);
+	const int n = ops_->encode_tx_desc(&cfg_, frag_len, lens.data(), static_cast<uint32_t>(lens.size()));
+	if (n < 0) {
+		lens.clear();
+		return n;
+	}
+	lens.resize(static_cast<size_t>(n) <= lens.size() ? static_cast<size_t>(n) : lens.size());
+	return 0;
+}
+
+std::unique_ptr<PluginImpl> plugin_from_env() {
+	const char *p = std::getenv("NIOV_IMPL");
+	if (!p || !*p)
+		return nullptr;
+	return std::make_unique<PluginImpl>(p);
+}
+
+}  // namespace niov

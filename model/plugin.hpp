@@ -1,0 +1,54 @@
+// Loading an implementation plugin (a shared object exporting niov_impl_get)
+// and driving it as an Impl.
+#pragma once
+
+#include <memory>
+#include <stdexcept>
+#include <string>
+
+#include "impl.hpp"
+
+namespace niov {
+
+// Thrown when a plugin cannot be used; the message is one line for the user.
+struct PluginError : std::runtime_error {
+	using std::runtime_error::runtime_error;
+};
+
+class PluginImpl final : public Impl {
+public:
+	explicit PluginImpl(const std::string &path);  // throws PluginError
+	~PluginImpl() override;
+	PluginImpl(const PluginImpl &) = delete;
+	PluginImpl &operator=(const PluginImpl &) = delete;
+
+	std::string name() const override;
+	std::string description() const;
+	std::string must_catch() const;
+	BindResult bind(const Scenario &sc) override;
+	void unbind() override;
+	std::optional<uint64_t> niov_dma(uint64_t idx) const override;
+	LookupResult lookup(uint64_t virt) const override;
+	int fill(niov_skb &skb, IovIter &it, int32_t length) override;
+	std::optional<int> pp_init(unsigned order) override;
+	std::optional<int> zcrx_validate(const Scenario &sc, uint32_t len,
+					 unsigned area_max_shift) override;
+	std::optional<int> encode_tx_desc(uint32_t frag_len, std::vector<uint32_t> &lens) override;
+
+private:
+	void *handle_ = nullptr;
+	const niov_impl_ops *ops_ = nullptr;
+	void *binding_ = nullptr;
+	niov_impl_config cfg_{};
+	std::vector<niov_dma_seg> segs_;
+	Dir dir_ = Dir::tx;
+	std::string path_;
+};
+
+// The plugin named by --impl or, for test binaries, $NIOV_IMPL (nullptr if
+// neither is set).
+std::unique_ptr<PluginImpl> plugin_from_env();
+
+niov_impl_config plugin_config(const Config &cfg);
+
+}  // namespace niov

@@ -1,0 +1,307 @@
+// The net_iov rules, written once over a word backend W (see word.hpp).
+//
+// Policies, direction and page_shift are plain C++ values: the engines
+// enumerate them.  Everything data-dependent (sizes, addresses, lengths,
+// offsets, truesize) is a W word, so the proofs instantiate exactly this code.
+// Errors are carried as W::u32 holding the negative errno (0 = success); a
+// chain of err_if() calls keeps the kernel's "first failing check wins" order.
+#pragma once
+
+#include <cstdint>
+#include <span>
+
+#include "config.hpp"
+#include "errno.hpp"
+
+namespace niov::rules {
+
+template <class W>
+struct Seg {
+	typename W::u64 addr;
+	typename W::u64 len;
+};
+
+template <class W>
+typename W::u32 errno_word(int code) {
+	return W::k32(static_cast<uint32_t>(-code));
+}
+
+// Keep an earlier error; otherwise fail with @code when @cond holds.
+template <class W>
+typename W::u32 err_if(typename W::u32 err, typename W::boolean cond, int code) {
+	return W::select(err == W::k32(0) && cond, errno_word<W>(code), err);
+}
+
+template <class W>
+typename W::boolean aligned(typename W::u64 x, typename W::u64 n) {
+	return (x & (n - W::k64(1))) == W::k64(0);
+}
+
+template <class W>
+typename W::u64 umin(typename W::u64 a, typename W::u64 b) {
+	return W::select(W::ult(a, b), a, b);
+}
+
+template <class W>
+typename W::u64 umax(typename W::u64 a, typename W::u64 b) {
+	return W::select(W::ugt(a, b), a, b);
+}
+
+// Lowest set bit; 0 for 0.
+template <class W>
+typename W::u64 lowbit(typename W::u64 x) {
+	return x & (~x + W::k64(1));
+}
+
+// --- sizing ---------------------------------------------------------------
+
+// Does niov size @n align the dmabuf size and every segment?
+template <class W>
+typename W::boolean layout_aligned(TxNiov mode, typename W::u64 size,
+				   std::span<const Seg<W>> segs, typename W::u64 n) {
+	auto ok = aligned<W>(size, n);
+	for (const auto &s : segs) {
+		ok = ok && aligned<W>(s.len, n);
+		if (mode != TxNiov::autosize_noaddr)
+			ok = ok && aligned<W>(s.addr, n);
+	}
+	return ok;
+}
+
+// The kernel's loop (seed 000 patch 6): halve from 2 MiB while misaligned.
+// At most 21 - page_shift iterations, unrolled so W can be symbolic.
+template <class W>
+typename W::u64 tx_size_loop(TxNiov mode, unsigned page_shift, typename W::u64 size,
+			     std::span<const Seg<W>> segs) {
+	const auto page = W::k64(uint64_t{1} << page_shift);
+	auto n = W::k64(kTxNiovMaxSize);
+	for (unsigned step = page_shift; step < 21; ++step) {
+		auto halve = W::ugt(n, page) && !layout_aligned<W>(mode, size, segs, n);
+		if (W::certainly(!halve))
+			break;
+		n = W::select(halve, W::lshr(n, W::k64(1)), n);
+	}
+	return n;
+}
+
+// Declarative form: the largest power of two <= 2 MiB dividing the size and
+// every (address and) length, never below PAGE_SIZE.
+template <class W>
+typename W::u64 tx_size_decl(TxNiov mode, unsigned page_shift, typename W::u64 size,
+			     std::span<const Seg<W>> segs) {
+	auto bits = size | W::k64(kTxNiovMaxSize);
+	for (const auto &s : segs) {
+		bits = bits | s.len;
+		if (mode != TxNiov::autosize_noaddr)
+			bits = bits | s.addr;
+	}
+	return umax<W>(lowbit<W>(bits), W::k64(uint64_t{1} << page_shift));
+}
+
+// ilog2 of a power of two.
+template <class W>
+typename W::u64 log2_pow2(typename W::u64 n) {
+	return W::ctz64(n);
+}
+
+// --- bind -------------------------------------------------------------------
+
+// Step 1: the netlink attribute.  Returns the errno; the shift it implies is
+// log2_pow2(value) when accepted.
+template <class W>
+typename W::u32 rx_attr_errno(const Policies &pol, Dir dir, unsigned page_shift,
+			      typename W::boolean present, typename W::u32 value) {
+	auto err = W::k32(0);
+	const bool known = pol.rx_attr == RxAttr::present && dir == Dir::rx;
+	if (!known)
+		return err_if<W>(err, present, kEINVAL);
+	const auto bad = value == W::k32(0) || !W::is_pow2(value) ||
+			 W::ult(value, W::k32(uint32_t{1} << page_shift));
+	return err_if<W>(err, present && bad, kEINVAL);
+}
+
+// Steps 3-6 of RULES.md for a niov size n = 1 << shift.
+template <class W>
+typename W::u32 bind_errno(const Policies &pol, Dir dir, typename W::u64 size,
+			   std::span<const Seg<W>> segs, typename W::u64 shift) {
+	const auto n = W::shl(W::k64(1), shift);
+	auto err = W::k32(0);
+	const bool size_checked = pol.bind == BindStyle::freelist || dir == Dir::tx;
+	if (size_checked)
+		err = err_if<W>(err, !aligned<W>(size, n), kEINVAL);
+	const auto count = W::lshr(size, shift);
+	if (pol.bind == BindStyle::freelist)
+		err = err_if<W>(err, W::ugt(count, W::k64(UINT32_MAX)), kE2BIG);
+	err = err_if<W>(err, W::ugt(count, W::k64(kMaxNiovTable)), kENOMEM);
+	for (const auto &s : segs) {
+		auto bad = !aligned<W>(s.len, n);
+		if (pol.bind == BindStyle::freelist)
+			bad = bad || !aligned<W>(s.addr, n);
+		err = err_if<W>(err, bad, kEINVAL);
+	}
+	return err;
+}
+
+// --- addressing -------------------------------------------------------------
+
+template <class W>
+struct Lookup {
+	typename W::boolean ok;	 // false: the kernel returns NULL (-EFAULT)
+	typename W::u64 idx;
+	typename W::u64 off;
+	typename W::u64 size;
+};
+
+// net_devmem_get_niov_at with granularity 1 << gran_shift.
+template <class W>
+Lookup<W> get_niov_at(typename W::u64 dmabuf_size, typename W::u64 gran_shift,
+		      typename W::u64 virt) {
+	const auto gran = W::shl(W::k64(1), gran_shift);
+	const auto off = virt & (gran - W::k64(1));
+	return {W::ult(virt, dmabuf_size), W::lshr(virt, gran_shift), off, gran - off};
+}
+
+template <class W>
+struct Addr {
+	typename W::boolean ok;
+	typename W::u64 dma;
+};
+
+// The declarative byte map: dmabuf offset -> DMA address, segments laid out
+// back to back from offset 0.  Offsets past the last segment are unmapped.
+template <class W>
+Addr<W> byte_map(std::span<const Seg<W>> segs, typename W::u64 virt) {
+	auto start = W::k64(0);
+	Addr<W> r{W::kb(false), W::k64(0)};
+	for (const auto &s : segs) {
+		const auto hit = !r.ok && W::uge(virt, start) && W::ult(virt - start, s.len);
+		r.dma = W::select(hit, s.addr + (virt - start), r.dma);
+		r.ok = r.ok || hit;
+		start = start + s.len;
+	}
+	return r;
+}
+
+// The niov table as the kernel builds it: segment after segment, len >> shift
+// niovs each, niov j of a segment at addr + (j << shift), none past num_niovs.
+template <class W>
+Addr<W> niov_dma(std::span<const Seg<W>> segs, typename W::u64 shift,
+		 typename W::u64 num_niovs, typename W::u64 idx) {
+	auto first = W::k64(0);
+	Addr<W> r{W::kb(false), W::k64(0)};
+	for (const auto &s : segs) {
+		const auto cnt = W::lshr(s.len, shift);
+		const auto hit = !r.ok && W::uge(idx, first) && W::ult(idx - first, cnt);
+		r.dma = W::select(hit, s.addr + W::shl(idx - first, shift), r.dma);
+		r.ok = r.ok || hit;
+		first = first + cnt;
+	}
+	r.ok = r.ok && W::ult(idx, num_niovs);
+	return r;
+}
+
+// --- TX fill ----------------------------------------------------------------
+
+// The length of one devmem frag: zerocopy_fill_skb_from_devmem's clamps.
+template <class W>
+typename W::u64 frag_len(const Policies &pol, typename W::u64 niov_rem,
+			 typename W::u64 length, typename W::u64 iov_rem,
+			 typename W::u64 dev_max_frag) {
+	auto size = umin<W>(umin<W>(niov_rem, length), iov_rem);
+	if (pol.max_frag == MaxFrag::device)
+		size = umin<W>(size, dev_max_frag);
+	return size;
+}
+
+// What skb_add_rx_frag_netmem charges for a frag of @len bytes.
+template <class W>
+typename W::u32 frag_charge(const Policies &pol, unsigned page_shift, typename W::u32 len) {
+	switch (pol.truesize) {
+	case Truesize::page:
+		return W::k32(uint32_t{1} << page_shift);
+	case Truesize::len:
+		return len;
+	case Truesize::zero:
+		break;
+	}
+	return W::k32(0);
+}
+
+// --- TCP accounting ---------------------------------------------------------
+// truesize and len are u32; sk_wmem_queued is an int held as u32 bits.
+
+template <class W>
+struct SkbAcct {
+	typename W::u32 len;
+	typename W::u32 truesize;
+};
+
+// I_T: truesize covers the head and every payload byte, computed without wrap.
+template <class W>
+typename W::boolean truesize_covers(SkbAcct<W> s, typename W::u32 head) {
+	return W::uge(W::zext(s.truesize), W::zext(s.len) + W::zext(head));
+}
+
+// tcp_trim_head: n payload bytes leave the skb, truesize and sk_wmem_queued
+// drop by n.
+template <class W>
+void trim_head(SkbAcct<W> &s, typename W::u32 &wmem, typename W::u32 n) {
+	s.len = s.len - n;
+	s.truesize = s.truesize - n;
+	wmem = wmem - n;
+}
+
+// tso_fragment / tcp_fragment at @at: the tail moves to a new skb carrying a
+// fresh head truesize; the old skb gives up the moved bytes.
+template <class W>
+SkbAcct<W> fragment(SkbAcct<W> &s, typename W::u32 &wmem, typename W::u32 at,
+		    typename W::u32 head) {
+	const auto nlen = s.len - at;
+	wmem = wmem + head;
+	SkbAcct<W> buff{nlen, head + nlen};
+	s.len = at;
+	s.truesize = s.truesize - nlen;
+	return buff;
+}
+
+// skb_shift of n bytes from @from onto @to (tcp_grow_skb, SACK).
+template <class W>
+void shift(SkbAcct<W> &to, SkbAcct<W> &from, typename W::u32 n) {
+	to.len = to.len + n;
+	to.truesize = to.truesize + n;
+	from.len = from.len - n;
+	from.truesize = from.truesize - n;
+}
+
+// tcp_wmem_free_skb.
+template <class W>
+void free_skb(const SkbAcct<W> &s, typename W::u32 &wmem) {
+	wmem = wmem - s.truesize;
+}
+
+// --- devices ----------------------------------------------------------------
+
+// The single length field a device writes for a frag (gve: split instead).
+template <class W>
+typename W::u32 desc_field(Device dev, typename W::u32 len) {
+	switch (dev) {
+	case Device::bnxt:  // written as len << 16 into a u32, read back as 16 bits
+		return W::lshr(W::shl(len, W::k32(16)), W::k32(16));
+	case Device::fbnic:
+		return len & W::k32(0xffff);
+	default:
+		return len;
+	}
+}
+
+// Does the device carry a frag of @len bytes exactly (no truncation, no drop)?
+template <class W>
+typename W::boolean desc_exact(Device dev, typename W::u32 len) {
+	if (dev == Device::fbnic)
+		return W::ule(len, W::k32(0xffff));
+	if (dev == Device::gve)
+		return W::kb(true);  // split into 16383-byte descriptors
+	return desc_field<W>(dev, len) == len;
+}
+
+}  // namespace niov::rules

@@ -1,0 +1,373 @@
+// The TCP side of devmem TX: tcp_sendmsg's skb loop around the fill, and the
+// operations that later move or drop payload bytes and their truesize.
+#include <algorithm>
+#include <fmt/format.h>
+
+#include "checks.hpp"
+
+namespace niov {
+
+namespace {
+
+using W = Concrete;
+
+// MAX_RW_COUNT: the most one sendmsg can move.
+uint64_t max_rw_count(const Config &cfg) { return INT32_MAX & ~(cfg.page_size() - 1); }
+
+}  // namespace
+
+Socket::Socket(const Scenario &sc, Impl &impl, Checker &chk, const RunOptions &opts, bool usable)
+	: sc_(sc), impl_(impl), chk_(chk), opts_(opts), usable_(usable) {}
+
+OpReport Socket::apply(const Op &op) {
+	OpReport rep;
+	rep.kind = op.kind;
+	rep.line = op.line;
+	switch (op.kind) {
+	case OpKind::send:
+		rep.result = send(op, rep);
+		break;
+	case OpKind::ack:
+		ack(op.n);
+		break;
+	case OpKind::split:
+		split(op.n);
+		break;
+	case OpKind::shift:
+		shift(op.n);
+		break;
+	case OpKind::free:
+		free_all();
+		chk_.freed(wmem_);
+		break;
+	}
+	chk_.socket(wmem_, ts_sum_);
+	rep.wmem = static_cast<int32_t>(wmem_);
+	rep.truesize_sum = ts_sum_;
+	rep.queued = static_cast<uint32_t>(q_.size());
+	return rep;
+}
+
+void Socket::wmem_add(int64_t delta) { wmem_ = wmem_ + static_cast<uint32_t>(delta); }
+
+void Socket::set_truesize(Skb &s, uint64_t wide) {
+	if (wide > UINT32_MAX)
+		chk_.fail(Inv::tcp_truesize_no_wrap,
+			  fmt::format("skb truesize {} -> {} wraps the u32", s.truesize,
+				      static_cast<int64_t>(wide)));
+	ts_sum_ -= s.truesize;
+	s.truesize = static_cast<uint32_t>(wide);
+	ts_sum_ += s.truesize;
+}
+
+Skb &Socket::new_skb() {
+	Skb s;
+	s.frags.resize(sc_.cfg.max_skb_frags);
+	s.virt.resize(sc_.cfg.max_skb_frags);
+	q_.push_back(std::move(s));
+	Skb &n = q_.back();
+	set_truesize(n, sc_.cfg.skb_head_truesize);
+	wmem_add(sc_.cfg.skb_head_truesize);
+	return n;
+}
+
+void Socket::drop_skb(size_t i) {
+	wmem_add(-static_cast<int64_t>(q_[i].truesize));
+	ts_sum_ -= q_[i].truesize;
+	q_.erase(q_.begin() + static_cast<ptrdiff_t>(i));
+}
+
+SkbReport Socket::report(const Skb &s) const {
+	SkbReport r{s.len, s.truesize, {}};
+	for (uint32_t i = 0; i < s.nr_frags; ++i)
+		r.frags.push_back({s.frags[i], s.virt[i], i < s.cut_by.size() ? s.cut_by[i] : std::string()});
+	return r;
+}
+
+// Walk a copy of the iterator the way the fill did and check each new frag
+// against the limits that applied when it was cut.
+void Socket::check_new_frags(Skb &s, uint32_t from, IovIter it, int32_t length) {
+	const uint64_t n = uint64_t{1} << std::min(chk_.niov_shift(), 63u);
+	const bool clamp = sc_.cfg.policy.max_frag == MaxFrag::device;
+	if (opts_.explain)
+		s.cut_by.resize(s.frags.size());
+	for (uint32_t i = from; i < s.nr_frags; ++i) {
+		const Frag &f = s.frags[i];
+		const uint64_t virt = it.count ? iter_iov_addr(it) : 0;
+		s.virt[i] = virt;
+		FragLimits lim;
+		lim.niov_rem = n - (virt & (n - 1));
+		lim.length = length > 0 ? static_cast<uint64_t>(length) : 0;
+		lim.iov_rem = it.count ? iter_iov_len(it) : 0;
+		lim.dev_max = clamp ? sc_.cfg.device_tx_max_frag() : UINT64_MAX;
+		std::string cut = chk_.frag(f, virt, lim);
+		if (opts_.explain)
+			s.cut_by[i] = std::move(cut);
+		iov_iter_advance(it, f.len);
+		length -= static_cast<int32_t>(f.len);
+	}
+}
+
+int64_t Socket::send(const Op &op, OpReport &rep) {
+	for (auto &s : q_)
+		s.closed = true;  // the previous send was pushed
+	if (!usable_)
+		return -kEINVAL;  // no TX binding: net_devmem_get_binding fails
+	if (op.iov.size() > kUioMaxIov)
+		return -kEINVAL;
+	// import_iovec: negative lengths fail, the total is capped at MAX_RW_COUNT.
+	std::vector<IovElem> iov = op.iov;
+	uint64_t total = 0;
+	const uint64_t cap = max_rw_count(sc_.cfg);
+	for (auto &e : iov) {
+		if (static_cast<int64_t>(e.len) < 0)
+			return -kEINVAL;
+		if (e.len > cap - total)
+			e.len = cap - total;
+		total += e.len;
+	}
+	if (op.length)
+		total = std::min(total, *op.length);  // iov_iter_truncate
+	IovIter it = iov_iter_init(iov, total);
+
+	int64_t copied = 0;
+	int err = 0;
+	const size_t first_skb = q_.size();  // every send starts a new skb
+	const uint64_t guard_max = 4 * uint64_t{kUioMaxIov} + (total >> 10) + 64;
+	for (uint64_t guard = 0; it.count != 0; ++guard) {
+		if (guard > guard_max) {
+			chk_.fail(Inv::frag_progress, "sendmsg loop makes no progress");
+			break;
+		}
+		const bool reuse = q_.size() > first_skb && !q_.back().closed &&
+				   q_.back().len < sc_.cfg.size_goal;
+		Skb &skb = reuse ? q_.back() : new_skb();
+		const uint64_t copy = std::min<uint64_t>(sc_.cfg.size_goal - skb.len, it.count);
+		const uint32_t orig_len = skb.len, orig_ts = skb.truesize, orig_nr = skb.nr_frags;
+		const IovIter before = it;
+
+		niov_skb view{skb.frags.data(), skb.nr_frags, skb.len, skb.truesize};
+		const int e = impl_.fill(view, it, static_cast<int32_t>(copy));
+		if (view.nr_frags > sc_.cfg.max_skb_frags)
+			chk_.fail(Inv::frag_count, fmt::format("fill left {} frags, MAX_SKB_FRAGS {}",
+							       view.nr_frags, sc_.cfg.max_skb_frags));
+		skb.nr_frags = std::min<uint32_t>(view.nr_frags, sc_.cfg.max_skb_frags);
+		skb.len = view.len;
+		// The charge lands in sk_wmem_queued even when the fill fails.
+		const uint32_t delta = view.truesize - orig_ts;
+		set_truesize(skb, uint64_t{orig_ts} + delta);
+		wmem_add(static_cast<int32_t>(delta));
+		check_new_frags(skb, orig_nr, before, static_cast<int32_t>(copy));
+
+		const bool no_bytes = skb.len == orig_len;
+		if (e == -kEFAULT || (e == -kEMSGSIZE && no_bytes)) {
+			// Revert the iterator and drop the new frags; their charge stays.
+			iov_iter_revert(it, skb.len - orig_len, iov.data());
+			skb.nr_frags = orig_nr;
+			skb.len = orig_len;
+			if (e == -kEMSGSIZE) {
+				skb.closed = true;  // tcp_mark_push, new segment
+				continue;
+			}
+			err = e;
+			break;
+		}
+		if (e == 0 && no_bytes && it.count == before.count && skb.nr_frags == orig_nr) {
+			chk_.fail(Inv::frag_progress, "fill returned 0 without adding a frag");
+			break;
+		}
+		copied += skb.len - orig_len;
+		if (e == -kEMSGSIZE) {
+			skb.closed = true;
+		} else if (e != 0) {
+			err = e;
+			break;
+		}
+	}
+	if (err && q_.size() > first_skb && q_.back().len == 0 && q_.back().nr_frags == 0)
+		drop_skb(q_.size() - 1);  // tcp_remove_empty_skb
+
+	uint64_t added = 0;
+	for (size_t i = first_skb; i < q_.size(); ++i) {
+		chk_.skb(q_[i], true);
+		q_[i].closed = true;
+		added += q_[i].len;
+		rep.skbs.push_back(report(q_[i]));
+	}
+	if (static_cast<int64_t>(added) != copied)
+		chk_.fail(Inv::frag_bytes_accounted,
+			  fmt::format("send accepted {} bytes, its skbs hold {}", copied, added));
+	return copied ? copied : err;
+}
+
+void Socket::ack(uint64_t n) {
+	while (n > 0 && !q_.empty()) {
+		Skb &s = q_.front();
+		if (s.len <= n) {
+			n -= s.len;
+			drop_skb(0);
+			continue;
+		}
+		// __pskb_trim_head: every frag no longer than what is left to eat goes.
+		uint64_t eat = n;
+		uint32_t k = 0;
+		for (uint32_t i = 0; i < s.nr_frags; ++i) {
+			Frag f = s.frags[i];
+			uint64_t v = s.virt[i];
+			if (f.len <= eat) {
+				eat -= f.len;
+				continue;
+			}
+			if (eat) {
+				f.off += static_cast<uint32_t>(eat);
+				f.len -= static_cast<uint32_t>(eat);
+				v += eat;
+				eat = 0;
+			}
+			s.frags[k] = f;
+			s.virt[k] = v;
+			++k;
+		}
+		s.nr_frags = k;
+		rules::SkbAcct<W> a{s.len, s.truesize};
+		const uint32_t len = static_cast<uint32_t>(n);
+		if (a.truesize < len)
+			chk_.fail(Inv::tcp_truesize_no_wrap,
+				  fmt::format("tcp_trim_head({}) on truesize {} wraps", len, a.truesize));
+		rules::trim_head<W>(a, wmem_, len);
+		s.len = a.len;
+		ts_sum_ -= s.truesize;
+		s.truesize = a.truesize;
+		ts_sum_ += s.truesize;
+		chk_.skb(s, false);
+		break;
+	}
+}
+
+void Socket::split(uint64_t at) {
+	if (q_.empty() || at == 0 || at >= q_.front().len)
+		return;	 // tso_fragment is only called inside the skb
+	Skb &s = q_.front();
+	Skb b;
+	b.frags.resize(sc_.cfg.max_skb_frags);
+	b.virt.resize(sc_.cfg.max_skb_frags);
+	// skb_split: frags ending at or before @at stay, a straddling one is cut.
+	uint64_t pos = 0;
+	uint32_t keep = 0;
+	for (uint32_t i = 0; i < s.nr_frags; ++i) {
+		Frag f = s.frags[i];
+		const uint64_t v = s.virt[i];
+		const uint64_t size = f.len;
+		if (pos + size > at) {
+			Frag tail = f;
+			uint64_t tv = v;
+			if (pos < at) {
+				const uint32_t head = static_cast<uint32_t>(at - pos);
+				tail.off += head;
+				tail.len -= head;
+				tv += head;
+				f.len = head;
+				s.frags[keep] = f;
+				s.virt[keep++] = v;
+			}
+			if (b.nr_frags < b.frags.size()) {
+				b.frags[b.nr_frags] = tail;
+				b.virt[b.nr_frags++] = tv;
+			}
+		} else {
+			s.frags[keep] = f;
+			s.virt[keep++] = v;
+		}
+		pos += size;
+	}
+	s.nr_frags = keep;
+	rules::SkbAcct<W> a{s.len, s.truesize};
+	const uint32_t nlen = s.len - static_cast<uint32_t>(at);
+	if (a.truesize < nlen)
+		chk_.fail(Inv::tcp_truesize_no_wrap,
+			  fmt::format("tso_fragment at {} moves {} bytes off truesize {}: wraps", at, nlen,
+				      a.truesize));
+	const auto nb = rules::fragment<W>(a, wmem_, static_cast<uint32_t>(at), sc_.cfg.skb_head_truesize);
+	ts_sum_ -= s.truesize;
+	s.len = a.len;
+	s.truesize = a.truesize;
+	ts_sum_ += s.truesize;
+	b.len = nb.len;
+	b.truesize = nb.truesize;
+	b.closed = true;
+	ts_sum_ += b.truesize;
+	q_.insert(q_.begin() + 1, std::move(b));
+	chk_.skb(q_[0], false);
+	chk_.skb(q_[1], false);
+}
+
+void Socket::shift(uint64_t n) {
+	if (q_.size() < 2 || n == 0 || n > q_[1].len)
+		return;
+	Skb &to = q_[0];
+	Skb &from = q_[1];
+	// Build the result first: skb_shift refuses when frags would not fit.
+	std::vector<Frag> tf(to.frags.begin(), to.frags.begin() + to.nr_frags);
+	std::vector<uint64_t> tv(to.virt.begin(), to.virt.begin() + to.nr_frags);
+	std::vector<Frag> ff;
+	std::vector<uint64_t> fv;
+	uint64_t todo = n;
+	for (uint32_t i = 0; i < from.nr_frags; ++i) {
+		Frag f = from.frags[i];
+		uint64_t v = from.virt[i];
+		if (todo > 0) {
+			const uint32_t take = static_cast<uint32_t>(std::min<uint64_t>(todo, f.len));
+			Frag moved = f;
+			moved.len = take;
+			const bool merge = !tf.empty() && tf.back().niov == f.niov &&
+					   uint64_t{tf.back().off} + tf.back().len == f.off;
+			if (merge) {
+				tf.back().len += take;
+			} else {
+				tf.push_back(moved);
+				tv.push_back(v);
+			}
+			todo -= take;
+			f.off += take;
+			f.len -= take;
+			v += take;
+			if (f.len == 0)
+				continue;
+		}
+		ff.push_back(f);
+		fv.push_back(v);
+	}
+	if (tf.size() > sc_.cfg.max_skb_frags)
+		return;
+	std::copy(tf.begin(), tf.end(), to.frags.begin());
+	std::copy(tv.begin(), tv.end(), to.virt.begin());
+	to.nr_frags = static_cast<uint32_t>(tf.size());
+	std::copy(ff.begin(), ff.end(), from.frags.begin());
+	std::copy(fv.begin(), fv.end(), from.virt.begin());
+	from.nr_frags = static_cast<uint32_t>(ff.size());
+
+	rules::SkbAcct<W> a{to.len, to.truesize}, b{from.len, from.truesize};
+	const uint32_t len = static_cast<uint32_t>(n);
+	if (b.truesize < len || a.truesize + len < a.truesize)
+		chk_.fail(Inv::tcp_truesize_no_wrap,
+			  fmt::format("skb_shift of {} bytes: truesize {} -> {} wraps", len, b.truesize,
+				      a.truesize));
+	rules::shift<W>(a, b, len);
+	ts_sum_ = ts_sum_ - to.truesize - from.truesize + a.truesize + b.truesize;
+	to.len = a.len;
+	to.truesize = a.truesize;
+	from.len = b.len;
+	from.truesize = b.truesize;
+	chk_.skb(to, false);
+	if (from.len == 0)
+		drop_skb(1);
+	else
+		chk_.skb(from, false);
+}
+
+void Socket::free_all() {
+	while (!q_.empty())
+		drop_skb(q_.size() - 1);
+}
+
+}  // namespace niov

@@ -1,0 +1,142 @@
+// Drive one implementation through a scenario: bind, probe the addressing,
+// then run the sends and TCP operations, checking every invariant on the way.
+#include <algorithm>
+#include <bit>
+#include <fmt/format.h>
+
+#include "checks.hpp"
+#include "report.hpp"
+#include "segs.hpp"
+
+namespace niov {
+
+namespace {
+
+using W = Concrete;
+
+// Offsets worth probing: both ends of the dmabuf, of every segment and of the
+// first and last niovs, plus page and niov multiples and the 64-bit edge.
+std::vector<uint64_t> probe_offsets(const Scenario &sc, unsigned niov_shift) {
+	const uint64_t size = sc.dmabuf_size;
+	const uint64_t n = uint64_t{1} << niov_shift;
+	std::vector<uint64_t> v{0, 1, sc.cfg.page_size() - 1, sc.cfg.page_size(), n - 1, n, n + 1,
+				2 * n - 1, size - 1, size, size + 1, size - n, UINT64_MAX};
+	uint64_t start = 0;
+	for (size_t i = 0; i < sc.segs.size() && i < 64; ++i) {
+		v.push_back(start - 1);
+		v.push_back(start);
+		start += sc.segs[i].len;
+	}
+	std::sort(v.begin(), v.end());
+	v.erase(std::unique(v.begin(), v.end()), v.end());
+	return v;
+}
+
+std::vector<uint64_t> niov_probe_indices(const Scenario &sc, const BindResult &b) {
+	std::vector<uint64_t> v;
+	if (b.num_niovs <= 256) {
+		for (uint64_t i = 0; i < b.num_niovs; ++i)
+			v.push_back(i);
+		return v;
+	}
+	v = {0, 1, b.num_niovs / 2, b.num_niovs - 1};
+	uint64_t first = 0;
+	for (size_t i = 0; i < sc.segs.size() && i < 64; ++i) {
+		const uint64_t cnt = sc.segs[i].len >> b.niov_shift;
+		if (first < b.num_niovs)
+			v.push_back(first);
+		if (cnt && first + cnt - 1 < b.num_niovs)
+			v.push_back(first + cnt - 1);
+		first += cnt;
+	}
+	std::sort(v.begin(), v.end());
+	v.erase(std::unique(v.begin(), v.end()), v.end());
+	return v;
+}
+
+// get_order(): the smallest order whose block holds @size bytes.
+unsigned get_order(uint64_t size, unsigned page_shift) {
+	if (size <= (uint64_t{1} << page_shift))
+		return 0;
+	return static_cast<unsigned>(std::bit_width(size - 1)) - page_shift;
+}
+
+// The device side of opening an RX queue on the binding (RULES.md step 7).
+int open_rx_queue(const Scenario &sc, Impl &impl, const BindResult &b, unsigned &order) {
+	const auto &cfg = sc.cfg;
+	const unsigned psh = cfg.page_shift;
+	const uint64_t rx_page_size = b.niov_shift != psh ? uint64_t{1} << b.niov_shift : 0;
+	const bool supports = cfg.device == Device::none || cfg.device == Device::mlx5 ||
+			      cfg.device == Device::bnxt;
+	uint64_t dev_default = cfg.page_size();
+	if (cfg.device == Device::bnxt)
+		dev_default = uint64_t{1} << std::min(psh, 15u);
+	if (rx_page_size && !supports)
+		return -kEOPNOTSUPP;
+	if (rx_page_size) {
+		const uint64_t max = cfg.device == Device::bnxt ? uint64_t{1} << 15
+								 : cfg.page_size() << cfg.max_page_order;
+		if (rx_page_size < dev_default || rx_page_size > max)
+			return -kERANGE;
+	}
+	order = sc.pp_order.value_or(get_order(rx_page_size ? rx_page_size : dev_default, psh));
+	if (auto r = impl.pp_init(order))
+		return *r;
+	return 0;
+}
+
+}  // namespace
+
+Trace trace_scenario(const Scenario &sc, Impl &impl, const RunOptions &opts) {
+	Trace t;
+	t.source = impl.name();
+	Checker chk(sc, impl, t, opts);
+
+	t.bind = impl.bind(sc);
+	if (auto *m = dynamic_cast<ModelImpl *>(&impl))
+		t.explain = m->explanation();
+	const bool bound = t.bind.err == 0;
+	if (bound && sc.dir != Dir::tx) {
+		t.queue_err = open_rx_queue(sc, impl, t.bind, t.pp_order);
+		if (t.queue_err)
+			t.explain += fmt::format("; opening the RX queue fails {} (device {}, page_pool order {})",
+						 errno_name(t.queue_err), name(sc.cfg.device), t.pp_order);
+	}
+	if (bound)
+		chk.after_bind();
+	if (bound && t.queue_err == 0 && sc.dir != Dir::tx)
+		chk.after_queue_open();
+
+	if (bound && sc.dir == Dir::tx) {
+		for (uint64_t v : probe_offsets(sc, t.bind.niov_shift)) {
+			Probe p{v, impl.lookup(v)};
+			chk.probe(p);
+			t.probes.push_back(p);
+		}
+		for (uint64_t i : niov_probe_indices(sc, t.bind))
+			t.niov_probes.emplace_back(i, impl.niov_dma(i));
+		chk.niov_table(t.niov_probes);
+	}
+
+	Socket sock(sc, impl, chk, opts, bound && t.queue_err == 0 && sc.dir == Dir::tx);
+	for (size_t k = 0; k < sc.ops.size(); ++k) {
+		chk.set_step(static_cast<uint32_t>(k + 1), sc.ops[k].line);
+		t.ops.push_back(sock.apply(sc.ops[k]));
+	}
+	impl.unbind();
+	return t;
+}
+
+RunReport run_scenario(const Scenario &sc, Impl *impl, const RunOptions &opts) {
+	RunReport r;
+	r.scenario = sc.name;
+	ModelImpl model;
+	r.model = trace_scenario(sc, model, opts);
+	if (impl) {
+		r.impl = trace_scenario(sc, *impl, opts);
+		r.differences = diff_traces(r.model, *r.impl);
+	}
+	return r;
+}
+
+}  // namespace niov
