@@ -1,0 +1,200 @@
+// Presets, device limits and the names used by the scenario format and the
+// reports.  See RULES.md, "Policies and presets" and "Devices".
+#include "config.hpp"
+
+#include <array>
+#include <cstdint>
+#include <limits>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace niov {
+
+namespace {
+
+template <typename E>
+struct NameEntry {
+	E value;
+	std::string_view name;
+};
+
+template <typename E, size_t N>
+std::string_view lookup_name(const std::array<NameEntry<E>, N> &table, E v)
+{
+	for (const auto &e : table)
+		if (e.value == v)
+			return e.name;
+	return "?";
+}
+
+template <typename E, size_t N>
+std::optional<E> lookup_value(const std::array<NameEntry<E>, N> &table, std::string_view s)
+{
+	for (const auto &e : table)
+		if (e.name == s)
+			return e.value;
+	return std::nullopt;
+}
+
+constexpr std::array<NameEntry<Device>, 5> kDevices{{
+	{Device::none, "none"},
+	{Device::mlx5, "mlx5"},
+	{Device::gve, "gve"},
+	{Device::fbnic, "fbnic"},
+	{Device::bnxt, "bnxt"},
+}};
+
+constexpr std::array<NameEntry<Dir>, 3> kDirs{{
+	{Dir::tx, "tx"},
+	{Dir::rx, "rx"},
+	{Dir::zcrx, "zcrx"},
+}};
+
+constexpr std::array<NameEntry<Preset>, 3> kPresets{{
+	{Preset::baseline, "baseline"},
+	{Preset::net_next, "net-next"},
+	{Preset::tx_autosize, "tx-autosize"},
+}};
+
+constexpr std::array<NameEntry<RxAttr>, 2> kRxAttr{{
+	{RxAttr::absent, "absent"},
+	{RxAttr::present, "present"},
+}};
+
+constexpr std::array<NameEntry<BindStyle>, 2> kBind{{
+	{BindStyle::genpool, "genpool"},
+	{BindStyle::freelist, "freelist"},
+}};
+
+constexpr std::array<NameEntry<TxNiov>, 3> kTxNiov{{
+	{TxNiov::page, "page"},
+	{TxNiov::autosize, "auto"},
+	{TxNiov::autosize_noaddr, "auto-noaddr"},
+}};
+
+constexpr std::array<NameEntry<Lookup>, 2> kLookup{{
+	{Lookup::page, "page"},
+	{Lookup::niov, "niov"},
+}};
+
+constexpr std::array<NameEntry<Truesize>, 3> kTruesize{{
+	{Truesize::page, "page"},
+	{Truesize::len, "len"},
+	{Truesize::zero, "zero"},
+}};
+
+constexpr std::array<NameEntry<MaxFrag>, 2> kMaxFrag{{
+	{MaxFrag::none, "none"},
+	{MaxFrag::device, "device"},
+}};
+
+constexpr std::array<NameEntry<BnxtFrags>, 2> kBnxtFrags{{
+	{BnxtFrags::linearize, "linearize"},
+	{BnxtFrags::segment, "segment"},
+}};
+
+template <typename E, size_t N>
+bool set_from(const std::array<NameEntry<E>, N> &table, E &field, std::string_view value)
+{
+	auto v = lookup_value(table, value);
+	if (!v)
+		return false;
+	field = *v;
+	return true;
+}
+
+}  // namespace
+
+Policies preset_policies(Preset p)
+{
+	Policies r;  // the member defaults are the tx-autosize preset
+	switch (p) {
+	case Preset::baseline:
+		r.rx_attr = RxAttr::absent;
+		r.bind = BindStyle::genpool;
+		r.tx_niov = TxNiov::page;
+		r.lookup = Lookup::page;
+		r.truesize = Truesize::page;
+		r.max_frag = MaxFrag::none;
+		r.bnxt_frags = BnxtFrags::linearize;
+		break;
+	case Preset::net_next:
+		r.rx_attr = RxAttr::present;
+		r.bind = BindStyle::freelist;
+		r.tx_niov = TxNiov::page;
+		r.lookup = Lookup::page;
+		r.truesize = Truesize::page;
+		r.max_frag = MaxFrag::none;
+		r.bnxt_frags = BnxtFrags::linearize;
+		break;
+	case Preset::tx_autosize:
+		r.rx_attr = RxAttr::present;
+		r.bind = BindStyle::freelist;
+		r.tx_niov = TxNiov::autosize;
+		r.lookup = Lookup::niov;
+		r.truesize = Truesize::len;
+		r.max_frag = MaxFrag::device;
+		r.bnxt_frags = BnxtFrags::segment;
+		break;
+	}
+	return r;
+}
+
+uint32_t Config::device_tx_max_frag() const
+{
+	if (tx_max_frag_size)
+		return *tx_max_frag_size;
+	if (device == Device::bnxt)
+		return 32768;  // 32 KiB: bnxt writes the length as len << 16
+	return std::numeric_limits<uint32_t>::max();
+}
+
+std::string_view name(Device d) { return lookup_name(kDevices, d); }
+std::string_view name(Dir d) { return lookup_name(kDirs, d); }
+std::string_view name(Preset p) { return lookup_name(kPresets, p); }
+
+std::optional<Device> parse_device(std::string_view s) { return lookup_value(kDevices, s); }
+std::optional<Dir> parse_dir(std::string_view s) { return lookup_value(kDirs, s); }
+std::optional<Preset> parse_preset(std::string_view s) { return lookup_value(kPresets, s); }
+
+bool apply_policy(Policies &p, std::string_view key, std::string_view value)
+{
+	if (key == "rx_attr")
+		return set_from(kRxAttr, p.rx_attr, value);
+	if (key == "bind")
+		return set_from(kBind, p.bind, value);
+	if (key == "tx_niov")
+		return set_from(kTxNiov, p.tx_niov, value);
+	if (key == "lookup")
+		return set_from(kLookup, p.lookup, value);
+	if (key == "truesize")
+		return set_from(kTruesize, p.truesize, value);
+	if (key == "max_frag")
+		return set_from(kMaxFrag, p.max_frag, value);
+	if (key == "bnxt_frags")
+		return set_from(kBnxtFrags, p.bnxt_frags, value);
+	return false;
+}
+
+std::string policies_string(const Policies &p)
+{
+	std::string s;
+	auto add = [&s](std::string_view key, std::string_view value) {
+		if (!s.empty())
+			s += ' ';
+		s += key;
+		s += '=';
+		s += value;
+	};
+	add("rx_attr", lookup_name(kRxAttr, p.rx_attr));
+	add("bind", lookup_name(kBind, p.bind));
+	add("tx_niov", lookup_name(kTxNiov, p.tx_niov));
+	add("lookup", lookup_name(kLookup, p.lookup));
+	add("truesize", lookup_name(kTruesize, p.truesize));
+	add("max_frag", lookup_name(kMaxFrag, p.max_frag));
+	add("bnxt_frags", lookup_name(kBnxtFrags, p.bnxt_frags));
+	return s;
+}
+
+}  // namespace niov
