@@ -22,7 +22,7 @@ const char kUsage[] =
 int main(int argc, char **argv) {
 	using namespace niov::cli;
 	if (argc < 2) {
-		std::fputs(kUsage, stderr);
+		std::fputs("niovcheck: missing command (try niovcheck help)\n", stderr);
 		return kExitBadInput;
 	}
 	const std::string cmd = argv[1];

@@ -137,8 +137,6 @@ int cmd_simulate(Args &args) {
 	const bool json = args.flag("json");
 	const std::string svg = args.option("svg", "");
 	std::vector<SimCase> cases;
-	const bool custom = args.option("page-shift", "").size() || true;
-	(void)custom;
 	SimCase c;
 	c.page_shift = static_cast<unsigned>(args.number("page-shift", 0));
 	c.niov = args.number("niov-size", 0);

@@ -1,0 +1,115 @@
+// The kernel-shaped plugins agree with the model on every shipped scenario of
+// their preset, and every broken variant is caught by the invariant it
+// declares (s2n-style negative tests: the suite must not go blind).
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "plugin.hpp"
+#include "report.hpp"
+
+namespace niov {
+namespace {
+
+struct PluginEntry {
+	std::string kind;  // kernel | broken
+	std::string path;
+};
+
+std::vector<PluginEntry> plugins() {
+	std::vector<PluginEntry> out;
+	std::ifstream f(NIOV_PLUGINS_LIST);
+	std::string line;
+	while (std::getline(f, line)) {
+		std::istringstream is(line);
+		PluginEntry e;
+		std::string target;
+		if (is >> e.kind >> target >> e.path)
+			out.push_back(e);
+	}
+	return out;
+}
+
+std::vector<Scenario> corpus() {
+	std::vector<std::string> files;
+	for (const auto &e : std::filesystem::directory_iterator(NIOV_CORPUS_DIR))
+		if (e.path().extension() == ".scn")
+			files.push_back(e.path().string());
+	std::sort(files.begin(), files.end());
+	std::vector<Scenario> out;
+	for (const auto &f : files) {
+		auto r = load_scenario_file(f);
+		EXPECT_TRUE(r.scenario) << r.error.message;
+		if (r.scenario)
+			out.push_back(*r.scenario);
+	}
+	return out;
+}
+
+std::vector<std::string> ids(const Trace &t) {
+	std::vector<std::string> v;
+	for (const auto &x : t.violations)
+		v.push_back(x.invariant);
+	std::sort(v.begin(), v.end());
+	v.erase(std::unique(v.begin(), v.end()), v.end());
+	return v;
+}
+
+TEST(Plugins, ListIsComplete) {
+	const auto p = plugins();
+	EXPECT_EQ(std::count_if(p.begin(), p.end(), [](auto &e) { return e.kind == "kernel"; }), 3);
+	EXPECT_GE(std::count_if(p.begin(), p.end(), [](auto &e) { return e.kind == "broken"; }), 4);
+}
+
+TEST(Plugins, KernelShapedPluginsAgreeWithTheModel) {
+	const auto scenarios = corpus();
+	for (const auto &e : plugins()) {
+		if (e.kind != "kernel")
+			continue;
+		PluginImpl impl(e.path);
+		unsigned compared = 0;
+		for (const auto &sc : scenarios) {
+			if (impl.name() != name(sc.cfg.preset) || !(sc.cfg.policy == preset_policies(sc.cfg.preset)))
+				continue;
+			const RunReport r = run_scenario(sc, &impl);
+			++compared;
+			ASSERT_TRUE(r.impl);
+			for (const auto &d : r.differences)
+				ADD_FAILURE() << impl.name() << " on " << sc.name << " step " << d.step << ": "
+					      << d.what << ": model " << d.model << " / impl " << d.impl;
+			EXPECT_EQ(ids(r.model), ids(*r.impl)) << impl.name() << " on " << sc.name;
+		}
+		EXPECT_GT(compared, 0u) << "no shipped scenario uses the rules of " << impl.name();
+	}
+}
+
+TEST(Plugins, EveryBrokenVariantIsCaughtByItsInvariant) {
+	const auto scenarios = corpus();
+	unsigned variants = 0;
+	for (const auto &e : plugins()) {
+		if (e.kind != "broken")
+			continue;
+		++variants;
+		PluginImpl impl(e.path);
+		ASSERT_FALSE(impl.must_catch().empty()) << e.path;
+		bool caught = false, differs = false;
+		for (const auto &sc : scenarios) {
+			if (sc.cfg.preset != Preset::tx_autosize || !(sc.cfg.policy == preset_policies(sc.cfg.preset)))
+				continue;
+			const RunReport r = run_scenario(sc, &impl);
+			const auto got = ids(*r.impl);
+			caught |= std::find(got.begin(), got.end(), impl.must_catch()) != got.end();
+			differs |= !r.differences.empty();
+		}
+		EXPECT_TRUE(caught) << impl.name() << " (" << impl.description() << ") survives: "
+				    << impl.must_catch() << " never fired";
+		EXPECT_TRUE(differs) << impl.name() << " never differs from the model";
+	}
+	EXPECT_GE(variants, 4u);
+}
+
+}  // namespace
+}  // namespace niov

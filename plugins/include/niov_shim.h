@@ -1,0 +1,284 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * niov_shim.h - just enough of the kernel's vocabulary to re-type the logic
+ * of a devmem patch into a plugin with few edits.
+ *
+ * Widths follow a 64-bit kernel: size_t, unsigned long and dma_addr_t are
+ * 64 bits, int is 32.  PAGE_SHIFT and MAX_SKB_FRAGS are not compile-time
+ * constants here: they come from the run's configuration, which every entry
+ * point installs with niov_shim_configure() before running kernel code.
+ *
+ * Everything is header-only except iov_iter_advance() and the WARN
+ * reporter, which live in plugins/shim/niov_shim.c (linked into every
+ * plugin, hidden like the rest of the plugin).
+ */
+#ifndef NIOV_SHIM_H
+#define NIOV_SHIM_H
+
+#include <errno.h>
+#include <limits.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "niov_impl.h"
+
+/* The kernel code we re-type assumes LP64; say so instead of miscomputing. */
+_Static_assert(sizeof(size_t) == 8 && sizeof(long) == 8, "niov_shim needs LP64");
+
+/* --- types -------------------------------------------------------------- */
+
+typedef uint8_t u8;
+typedef uint16_t u16;
+typedef uint32_t u32;
+typedef uint64_t u64;
+typedef int8_t s8;
+typedef int16_t s16;
+typedef int32_t s32;
+typedef int64_t s64;
+typedef u64 dma_addr_t;		/* CONFIG_ARCH_DMA_ADDR_T_64BIT */
+typedef unsigned int gfp_t;
+
+#define U8_MAX		((u8)~0U)
+#define U16_MAX		((u16)~0U)
+#define U32_MAX		((u32)~0U)
+#define U64_MAX		((u64)~0ULL)
+/* INT_MAX comes from <limits.h>. */
+
+/* Exported from a plugin; everything else is -fvisibility=hidden. */
+#define NIOV_EXPORT	__attribute__((visibility("default")))
+
+/* --- compiler ----------------------------------------------------------- */
+
+#define likely(x)	__builtin_expect(!!(x), 1)
+#define unlikely(x)	__builtin_expect(!!(x), 0)
+
+#define __niov_paste(a, b)	a##b
+#define __niov_paste2(a, b)	__niov_paste(a, b)
+/* Fresh local names, so min(min(a, b), c) cannot shadow its own temps. */
+#define __UNIQUE_ID(prefix)	__niov_paste2(__niov_##prefix, __COUNTER__)
+
+#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
+
+/* --- arithmetic ----------------------------------------------------------- */
+
+#define BIT(nr)		(1UL << (nr))
+#define BIT_ULL(nr)	(1ULL << (nr))
+
+#define SZ_4K		0x00001000
+#define SZ_8K		0x00002000
+#define SZ_16K		0x00004000
+#define SZ_32K		0x00008000
+#define SZ_64K		0x00010000
+#define SZ_128K		0x00020000
+#define SZ_256K		0x00040000
+#define SZ_512K		0x00080000
+#define SZ_1M		0x00100000
+#define SZ_2M		0x00200000
+
+/* The mask is built in x's type, as the kernel's __ALIGN_KERNEL does. */
+#define __ALIGN_MASK(x, mask)	(((x) + (mask)) & ~(mask))
+#define ALIGN(x, a)		__ALIGN_MASK(x, (__typeof__(x))(a) - 1)
+#define IS_ALIGNED(x, a)	(((x) & ((__typeof__(x))(a) - 1)) == 0)
+#define DIV_ROUND_UP(n, d)	(((n) + (d) - 1) / (d))
+
+/*
+ * min()/max() evaluate each argument once and refuse arguments of
+ * different types: comparing the addresses of the two temporaries makes
+ * the compiler warn ("distinct pointer types"), and -Werror makes that an
+ * error, which is the point - use min_t() to say which type you mean.
+ */
+#define __cmp_once(op, x, y, ux, uy) __extension__ ({	\
+	__typeof__(x) ux = (x);				\
+	__typeof__(y) uy = (y);				\
+	(void)(&ux == &uy);				\
+	ux op uy ? ux : uy; })
+#define min(x, y)	__cmp_once(<, x, y, __UNIQUE_ID(x_), __UNIQUE_ID(y_))
+#define max(x, y)	__cmp_once(>, x, y, __UNIQUE_ID(x_), __UNIQUE_ID(y_))
+
+/* Both operands are converted to @type first, as in the kernel. */
+#define __cmp_t(op, type, x, y, ux, uy) __extension__ ({	\
+	type ux = (type)(x);					\
+	type uy = (type)(y);					\
+	ux op uy ? ux : uy; })
+#define min_t(type, x, y) __cmp_t(<, type, x, y, __UNIQUE_ID(x_), __UNIQUE_ID(y_))
+#define max_t(type, x, y) __cmp_t(>, type, x, y, __UNIQUE_ID(x_), __UNIQUE_ID(y_))
+
+static inline bool is_power_of_2(unsigned long n)
+{
+	return n != 0 && (n & (n - 1)) == 0;
+}
+
+/* Like the kernel's non-constant ilog2(): -1 for 0. */
+static inline int __ilog2_u64(u64 n)
+{
+	return n ? 63 - __builtin_clzll(n) : -1;
+}
+#define ilog2(n)	__ilog2_u64((u64)(n))
+
+/* Index of the lowest set bit; undefined for 0, as in the kernel. */
+static inline unsigned long __ffs(unsigned long word)
+{
+	return (unsigned long)__builtin_ctzl(word);
+}
+
+/* Index (1-based) of the highest set bit; 0 for 0. */
+static inline int fls64(u64 x)
+{
+	return x ? 64 - __builtin_clzll(x) : 0;
+}
+
+/* --- the run's configuration ---------------------------------------------- */
+
+/*
+ * Thread-local so that engines may run bindings of different
+ * configurations on different threads.
+ */
+extern _Thread_local struct niov_impl_config niov_shim_cfg;
+
+/* Install @cfg; every plugin entry point calls this before kernel code. */
+void niov_shim_configure(const struct niov_impl_config *cfg);
+
+#define PAGE_SHIFT	((unsigned int)niov_shim_cfg.page_shift)
+#define PAGE_SIZE	(1UL << PAGE_SHIFT)
+#define PAGE_MASK	(~(PAGE_SIZE - 1))
+#define PAGE_ALIGNED(addr)	IS_ALIGNED((unsigned long)(addr), PAGE_SIZE)
+#define MAX_SKB_FRAGS	((int)niov_shim_cfg.max_skb_frags)
+#define MAX_PAGE_ORDER	((int)niov_shim_cfg.max_page_order)
+
+/* The kernel's generic get_order(); get_order(0) is 64 - PAGE_SHIFT too. */
+static inline int get_order(unsigned long size)
+{
+	size--;
+	size >>= PAGE_SHIFT;
+	return fls64(size);
+}
+
+/* --- error pointers -------------------------------------------------------- */
+
+#define MAX_ERRNO	4095
+#define IS_ERR_VALUE(x)	unlikely((unsigned long)(x) >= (unsigned long)-MAX_ERRNO)
+
+static inline void *ERR_PTR(long error)
+{
+	return (void *)(intptr_t)error;
+}
+
+static inline long PTR_ERR(const void *ptr)
+{
+	return (long)(intptr_t)ptr;
+}
+
+static inline bool IS_ERR(const void *ptr)
+{
+	return IS_ERR_VALUE((uintptr_t)ptr);
+}
+
+static inline bool IS_ERR_OR_NULL(const void *ptr)
+{
+	return !ptr || IS_ERR(ptr);
+}
+
+/* --- allocation ------------------------------------------------------------ */
+
+#define GFP_KERNEL	((gfp_t)0)
+
+/* Never NULL for 0 bytes: the kernel hands out ZERO_SIZE_PTR there. */
+static inline void *kvmalloc(size_t size, gfp_t flags)
+{
+	(void)flags;
+	return malloc(size ? size : 1);
+}
+
+static inline void *kvzalloc(size_t size, gfp_t flags)
+{
+	(void)flags;
+	return calloc(1, size ? size : 1);
+}
+
+static inline void *kvmalloc_array(size_t n, size_t size, gfp_t flags)
+{
+	size_t bytes;
+
+	if (__builtin_mul_overflow(n, size, &bytes))
+		return NULL;
+	return kvmalloc(bytes, flags);
+}
+
+static inline void *kvcalloc(size_t n, size_t size, gfp_t flags)
+{
+	size_t bytes;
+
+	if (__builtin_mul_overflow(n, size, &bytes))
+		return NULL;
+	return kvzalloc(bytes, flags);
+}
+
+static inline void kvfree(const void *addr)
+{
+	free((void *)(uintptr_t)addr);
+}
+
+/* --- warnings -------------------------------------------------------------- */
+
+void niov_shim_warn(const char *file, int line, const char *cond);
+
+/*
+ * Evaluates to the condition; reports each call site once (a fuzzer would
+ * otherwise flood stderr), so WARN_ON behaves like WARN_ON_ONCE here.
+ */
+#define WARN_ON(condition) __extension__ ({				\
+	bool __ret_warn_on = !!(condition);				\
+	if (unlikely(__ret_warn_on)) {					\
+		static bool __warned;					\
+		if (!__atomic_exchange_n(&__warned, true, __ATOMIC_RELAXED)) \
+			niov_shim_warn(__FILE__, __LINE__, #condition);	\
+	}								\
+	unlikely(__ret_warn_on);					\
+})
+#define WARN_ON_ONCE(condition)	WARN_ON(condition)
+
+/* --- iov_iter over struct niov_iov_iter ------------------------------------- */
+
+/* Kernel code says struct iov_iter; the ABI names it niov_iov_iter. */
+#define iov_iter	niov_iov_iter
+
+/* User address of the next byte: a dmabuf offset for devmem (u64 wrap). */
+static inline u64 iter_iov_addr(const struct iov_iter *i)
+{
+	return i->iov->base + i->iov_offset;
+}
+
+/* Bytes left in the current element. */
+static inline size_t iter_iov_len(const struct iov_iter *i)
+{
+	return i->iov->len - i->iov_offset;
+}
+
+static inline size_t iov_iter_count(const struct iov_iter *i)
+{
+	return i->count;
+}
+
+/* See niov_shim.c: the kernel's iovec advance, empty elements included. */
+void iov_iter_advance(struct iov_iter *i, size_t size);
+
+/* --- DMA-mapped sg table over struct niov_dma_seg ---------------------------- */
+
+#define scatterlist	niov_dma_seg
+
+struct sg_table {
+	struct scatterlist *sgl;
+	unsigned int nents;
+};
+
+/* Lengths stay 64-bit: RULES.md models sg lengths as u64, not unsigned int. */
+#define sg_dma_address(sg)	((dma_addr_t)(sg)->addr)
+#define sg_dma_len(sg)		((size_t)(sg)->len)
+
+#define for_each_sgtable_dma_sg(sgt, sg, i)				\
+	for ((i) = 0, (sg) = (sgt)->sgl; (i) < (sgt)->nents; (i)++, (sg)++)
+
+#endif /* NIOV_SHIM_H */

@@ -1,0 +1,245 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * baseline.c - preset "baseline": the gen_pool-era devmem (about v6.18,
+ * with the 2026 stable fix that rejects TX dmabufs and sg entries which
+ * are not PAGE_SIZE multiples).
+ *
+ * There is no rx-buf-size attribute: every niov is PAGE_SIZE.  Only TX
+ * checks the dmabuf size, the sg entries are checked by length only (their
+ * addresses go into a gen_pool as they are), and nothing counts niovs
+ * against U32_MAX.  TX looks niovs up by page, charges PAGE_SIZE per frag
+ * and never clamps a frag to the device.
+ */
+#include "devmem_common.h"
+
+/*
+ * One gen_pool chunk per sg entry.  The kernel gives each chunk its own
+ * niov array; here the chunk is a window of the binding's one table,
+ * starting at niov index base_idx (base_virtual / PAGE_SIZE, counted rather
+ * than summed so that a wrapping sum of lengths cannot alias earlier
+ * niovs).
+ */
+struct dmabuf_genpool_chunk_owner {
+	size_t base_idx;
+	size_t num_niovs;
+	dma_addr_t base_dma_addr;
+};
+
+static dma_addr_t net_devmem_get_dma_addr(const struct dmabuf_genpool_chunk_owner *owner,
+					  size_t idx)
+{
+	return owner->base_dma_addr + ((dma_addr_t)idx << PAGE_SHIFT);
+}
+
+static struct net_devmem_dmabuf_binding *
+net_devmem_bind_dmabuf(const struct niov_impl_config *cfg,
+		       const struct niov_bind_args *args,
+		       enum dma_data_direction direction)
+{
+	struct dmabuf_genpool_chunk_owner owner;
+	struct net_devmem_dmabuf_binding *binding;
+	struct scatterlist *sg;
+	struct dma_buf *dmabuf;
+	unsigned int sg_idx;
+	size_t niov_idx;
+	size_t i;
+	long err;
+
+	binding = net_devmem_binding_alloc(cfg, args, direction);
+	if (IS_ERR(binding))
+		return binding;
+	dmabuf = binding->dmabuf;
+	binding->niov_shift = PAGE_SHIFT;
+	binding->area.num_niovs = dmabuf->size / PAGE_SIZE;
+
+	if (direction == DMA_TO_DEVICE) {
+		if (!PAGE_ALIGNED(dmabuf->size)) {
+			err = -EINVAL;	/* "tx dmabuf size not PAGE_SIZE aligned" */
+			goto err_free;
+		}
+
+		binding->tx_vec = net_devmem_table_alloc(dmabuf->size / PAGE_SIZE,
+							 sizeof(struct net_iov *));
+		if (!binding->tx_vec) {
+			err = -ENOMEM;
+			goto err_free;
+		}
+	}
+
+	/*
+	 * The kernel allocates the niovs chunk by chunk inside the loop below;
+	 * the rules fail a table too large for kvmalloc before any sg entry is
+	 * looked at, RX included.
+	 */
+	binding->area.niovs = net_devmem_table_alloc(binding->area.num_niovs,
+						     sizeof(struct net_iov));
+	if (!binding->area.niovs) {
+		err = -ENOMEM;
+		goto err_free;
+	}
+
+	niov_idx = 0;
+	for_each_sgtable_dma_sg(binding->sgt, sg, sg_idx) {
+		dma_addr_t dma = sg_dma_address(sg);
+		size_t len = sg_dma_len(sg);
+
+		/* the length must be whole pages; the address is not looked at */
+		if (!IS_ALIGNED(len, PAGE_SIZE)) {
+			err = -EINVAL;
+			goto err_free;
+		}
+
+		owner.base_idx = niov_idx;
+		owner.base_dma_addr = dma;
+		owner.num_niovs = len / PAGE_SIZE;
+
+		for (i = 0; i < owner.num_niovs; i++) {
+			struct net_iov *niov;
+
+			/*
+			 * tx_vec holds dmabuf->size / PAGE_SIZE entries and
+			 * the kernel would write past it when the sg entries
+			 * outgrow the dmabuf; stop creating, keep validating.
+			 */
+			if (owner.base_idx + i >= binding->area.num_niovs)
+				break;
+
+			niov = &binding->area.niovs[owner.base_idx + i];
+			net_mp_niov_set_dma_addr(niov, net_devmem_get_dma_addr(&owner, i));
+			if (direction == DMA_TO_DEVICE)
+				binding->tx_vec[owner.base_idx + i] = niov;
+			niov_idx++;
+		}
+	}
+	binding->niovs_init = niov_idx;
+
+	return binding;
+
+err_free:
+	net_devmem_binding_free(binding);
+	return ERR_PTR(err);
+}
+
+static struct net_devmem_dmabuf_binding *
+netdev_nl_bind_rx_doit(const struct niov_impl_config *cfg, const struct niov_bind_args *args)
+{
+	/* no NETDEV_A_DMABUF_RX_BUF_SIZE in this kernel: unknown attribute */
+	if (args->has_rx_buf_size)
+		return ERR_PTR(-EINVAL);
+
+	return net_devmem_bind_dmabuf(cfg, args, DMA_FROM_DEVICE);
+}
+
+static struct net_devmem_dmabuf_binding *
+netdev_nl_bind_tx_doit(const struct niov_impl_config *cfg, const struct niov_bind_args *args)
+{
+	if (args->has_rx_buf_size)
+		return ERR_PTR(-EINVAL);
+
+	return net_devmem_bind_dmabuf(cfg, args, DMA_TO_DEVICE);
+}
+
+static niov_ref_t
+net_devmem_get_niov_at(const struct net_devmem_dmabuf_binding *binding,
+		       size_t virt_addr, size_t *off, size_t *size)
+{
+	if (virt_addr >= binding->dmabuf->size)
+		return NIOV_NULL;
+
+	*off = virt_addr % PAGE_SIZE;
+	*size = PAGE_SIZE - *off;
+
+	return net_devmem_tx_vec(binding, virt_addr / PAGE_SIZE);
+}
+
+static int zerocopy_fill_skb_from_devmem(struct sk_buff *skb, struct iov_iter *from,
+					 int length,
+					 const struct net_devmem_dmabuf_binding *binding)
+{
+	int i = skb_shinfo(skb)->nr_frags;
+	size_t virt_addr, size, off;
+	niov_ref_t niov;
+
+	while (length && iov_iter_count(from)) {
+		if (i == MAX_SKB_FRAGS)
+			return -EMSGSIZE;
+
+		virt_addr = (size_t)iter_iov_addr(from);
+		niov = net_devmem_get_niov_at(binding, virt_addr, &off, &size);
+		if (niov == NIOV_NULL)
+			return -EFAULT;
+
+		size = min_t(size_t, size, length);
+		size = min_t(size_t, size, iter_iov_len(from));
+
+		skb_add_rx_frag_netmem(skb, i, niov, off, size, PAGE_SIZE);
+		iov_iter_advance(from, size);
+		length -= size;
+		i++;
+	}
+
+	return 0;
+}
+
+/*
+ * Before rx-buf-size every niov is a page, so the pool must be order 0
+ * (the same as niov_shift - PAGE_SHIFT, which is always 0 here).
+ */
+static int mp_dmabuf_devmem_init(const struct net_devmem_dmabuf_binding *binding,
+				 u32 pp_order)
+{
+	if (!binding)
+		return -EINVAL;
+
+	if (pp_order != 0)
+		return -E2BIG;
+
+	return 0;
+}
+
+static int baseline_bind(const struct niov_impl_config *cfg,
+			 const struct niov_bind_args *args, void **binding)
+{
+	return devmem_op_bind(cfg, args, binding, netdev_nl_bind_rx_doit,
+			      netdev_nl_bind_tx_doit);
+}
+
+static int baseline_get_niov_at(const void *binding, u64 virt, u64 *idx, u64 *off,
+				u64 *size)
+{
+	return devmem_op_get_niov_at(binding, virt, idx, off, size, net_devmem_get_niov_at);
+}
+
+static int baseline_fill(void *binding, struct niov_skb *skb, struct niov_iov_iter *iter,
+			 int length)
+{
+	return devmem_op_fill(binding, skb, iter, length, zerocopy_fill_skb_from_devmem);
+}
+
+static int baseline_pp_init(const void *binding, u32 pp_order)
+{
+	return devmem_op_pp_init(binding, pp_order, mp_dmabuf_devmem_init);
+}
+
+static const struct niov_impl_ops baseline_ops = {
+	.abi_version = NIOV_IMPL_ABI_VERSION,
+	.name = "baseline",
+	.description = "gen_pool-era devmem: PAGE_SIZE niovs, length-only sg check, "
+		       "TX-only size check, no rx-buf-size",
+	.bind = baseline_bind,
+	.unbind = devmem_op_unbind,
+	.niov_shift = devmem_op_niov_shift,
+	.num_niovs = devmem_op_num_niovs,
+	.niov_dma_addr = devmem_op_niov_dma_addr,
+	.get_niov_at = baseline_get_niov_at,
+	.fill = baseline_fill,
+	.pp_init = baseline_pp_init,
+	.zcrx_validate = devmem_op_zcrx_validate,
+	.encode_tx_desc = devmem_op_encode_tx_desc,
+	.must_catch = NULL,
+};
+
+NIOV_EXPORT const struct niov_impl_ops *niov_impl_get(void)
+{
+	return &baseline_ops;
+}
