@@ -139,15 +139,7 @@ std::optional<int> ModelImpl::pp_init(unsigned order) {
 
 std::optional<int> ModelImpl::zcrx_validate(const Scenario &sc, uint32_t len,
 					    unsigned area_max_shift) {
-	const unsigned psh = sc.cfg.page_shift;
-	if (len != 0 && (!W::is_pow2(len) || len < (uint32_t{1} << psh)))
-		return -kEINVAL;
-	const unsigned shift = len ? static_cast<unsigned>(std::countr_zero(len)) : psh;
-	if (shift > area_max_shift)
-		return -kERANGE;
-	if (!sc.zcrx_device && shift != psh)
-		return -kEOPNOTSUPP;
-	return 0;
+	return as_errno(rules::zcrx_errno<W>(sc.cfg.page_shift, len, area_max_shift, sc.zcrx_device));
 }
 
 std::optional<int> ModelImpl::encode_tx_desc(uint32_t frag_len, std::vector<uint32_t> &lens) {

@@ -7,6 +7,7 @@
 // chain of err_if() calls keeps the kernel's "first failing check wins" order.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <span>
 
@@ -139,6 +140,49 @@ typename W::u32 bind_errno(const Policies &pol, Dir dir, typename W::u64 size,
 			bad = bad || !aligned<W>(s.addr, n);
 		err = err_if<W>(err, bad, kEINVAL);
 	}
+	return err;
+}
+
+// RULES.md step 7, opening an RX queue on the binding: the device's buffer
+// size support, then mp_dmabuf_devmem_init's page_pool order check.
+// @order is the driver's page_pool order; rx_queue_order() gives the default.
+template <class W>
+typename W::u32 rx_queue_errno(Device dev, unsigned page_shift, unsigned max_page_order,
+			       typename W::u64 niov_shift, typename W::u64 order) {
+	const auto psh = W::k64(page_shift);
+	const auto rx_page_size = W::select(niov_shift == psh, W::k64(0), W::shl(W::k64(1), niov_shift));
+	const bool supports = dev == Device::none || dev == Device::mlx5 || dev == Device::bnxt;
+	auto err = W::k32(0);
+	if (!supports)
+		return err_if<W>(err, rx_page_size != W::k64(0), kEOPNOTSUPP);
+	const uint64_t lo = dev == Device::bnxt ? uint64_t{1} << std::min(page_shift, 15u)
+						: uint64_t{1} << page_shift;
+	const uint64_t hi = dev == Device::bnxt ? uint64_t{1} << 15 : uint64_t{1} << (page_shift + max_page_order);
+	const auto bad = W::ult(rx_page_size, W::k64(lo)) || W::ugt(rx_page_size, W::k64(hi));
+	err = err_if<W>(err, rx_page_size != W::k64(0) && bad, kERANGE);
+	return err_if<W>(err, order != niov_shift - psh, kE2BIG);
+}
+
+// get_order() of the buffer size the driver uses for this binding.
+template <class W>
+typename W::u64 rx_queue_order(Device dev, unsigned page_shift, typename W::u64 niov_shift) {
+	const auto psh = W::k64(page_shift);
+	// bnxt's default buffer is min(PAGE_SIZE, 32 KiB): order 0 either way.
+	(void)dev;
+	return W::select(W::ugt(niov_shift, psh), niov_shift - psh, W::k64(0));
+}
+
+// io_uring zcrx rx_buf_len: shape, area contiguity, then the no-device case.
+template <class W>
+typename W::u32 zcrx_errno(unsigned page_shift, typename W::u32 len, typename W::u64 area_max_shift,
+			   bool has_device) {
+	auto err = W::k32(0);
+	const auto page = W::k32(uint32_t{1} << page_shift);
+	err = err_if<W>(err, len != W::k32(0) && (!W::is_pow2(len) || W::ult(len, page)), kEINVAL);
+	const auto shift = W::select(len == W::k32(0), W::k64(page_shift), W::ctz64(W::zext(len)));
+	err = err_if<W>(err, W::ugt(shift, area_max_shift), kERANGE);
+	if (!has_device)
+		err = err_if<W>(err, shift != W::k64(page_shift), kEOPNOTSUPP);
 	return err;
 }
 

@@ -1,7 +1,6 @@
 // Drive one implementation through a scenario: bind, probe the addressing,
 // then run the sends and TCP operations, checking every invariant on the way.
 #include <algorithm>
-#include <bit>
 #include <fmt/format.h>
 
 #include "checks.hpp"
@@ -54,35 +53,20 @@ std::vector<uint64_t> niov_probe_indices(const Scenario &sc, const BindResult &b
 	return v;
 }
 
-// get_order(): the smallest order whose block holds @size bytes.
-unsigned get_order(uint64_t size, unsigned page_shift) {
-	if (size <= (uint64_t{1} << page_shift))
-		return 0;
-	return static_cast<unsigned>(std::bit_width(size - 1)) - page_shift;
-}
-
-// The device side of opening an RX queue on the binding (RULES.md step 7).
+// The device side of opening an RX queue on the binding (RULES.md step 7);
+// the order check runs through the implementation's pp_init when it has one.
 int open_rx_queue(const Scenario &sc, Impl &impl, const BindResult &b, unsigned &order) {
 	const auto &cfg = sc.cfg;
-	const unsigned psh = cfg.page_shift;
-	const uint64_t rx_page_size = b.niov_shift != psh ? uint64_t{1} << b.niov_shift : 0;
-	const bool supports = cfg.device == Device::none || cfg.device == Device::mlx5 ||
-			      cfg.device == Device::bnxt;
-	uint64_t dev_default = cfg.page_size();
-	if (cfg.device == Device::bnxt)
-		dev_default = uint64_t{1} << std::min(psh, 15u);
-	if (rx_page_size && !supports)
-		return -kEOPNOTSUPP;
-	if (rx_page_size) {
-		const uint64_t max = cfg.device == Device::bnxt ? uint64_t{1} << 15
-								 : cfg.page_size() << cfg.max_page_order;
-		if (rx_page_size < dev_default || rx_page_size > max)
-			return -kERANGE;
-	}
-	order = sc.pp_order.value_or(get_order(rx_page_size ? rx_page_size : dev_default, psh));
+	order = sc.pp_order.value_or(
+		static_cast<unsigned>(rules::rx_queue_order<W>(cfg.device, cfg.page_shift, b.niov_shift)));
+	// Device checks first, with the order the binding expects.
+	const int dev_err = static_cast<int32_t>(rules::rx_queue_errno<W>(
+		cfg.device, cfg.page_shift, cfg.max_page_order, b.niov_shift, b.niov_shift - cfg.page_shift));
+	if (dev_err)
+		return dev_err;
 	if (auto r = impl.pp_init(order))
 		return *r;
-	return 0;
+	return pp_order_check(b.niov_shift, cfg.page_shift, order);
 }
 
 }  // namespace
