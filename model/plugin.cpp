@@ -60,6 +60,7 @@ BindResult PluginImpl::bind(const Scenario &sc) {
 			return r;
 		r.niov_shift = len ? static_cast<unsigned>(std::countr_zero(len)) : sc.cfg.page_shift;
 		r.num_niovs = sc.dmabuf_size >> r.niov_shift;
+		zcrx_shift_ = r.niov_shift;
 		return r;
 	}
 	segs_.clear();
@@ -112,6 +113,8 @@ int PluginImpl::fill(niov_skb &skb, IovIter &it, int32_t length) {
 }
 
 std::optional<int> PluginImpl::pp_init(unsigned order) {
+	if (dir_ == Dir::zcrx)  // no devmem binding: the page_pool check is the core's
+		return pp_order_check(zcrx_shift_, cfg_.page_shift, order);
 	if (!binding_)
 		return std::nullopt;
 	if (!ops_->pp_init)

@@ -42,6 +42,7 @@ private:
 	niov_impl_config cfg_{};
 	std::vector<niov_dma_seg> segs_;
 	Dir dir_ = Dir::tx;
+	unsigned zcrx_shift_ = 0;
 	std::string path_;
 };
 
