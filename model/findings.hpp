@@ -1,0 +1,24 @@
+// Which violations a scenario's own inputs already explain.
+//
+// Engines hunting for rule bugs (properties, fuzzing, the scoreboard) fail on
+// any model-vs-plugin difference and on any violation that is not a known
+// finding.  Known findings are real and stay in every report; they are just
+// not news: an exporter that lies about its sg table, a device asked to carry
+// what it cannot (fbnic past 64 KiB, gve chunks smaller than its descriptor
+// budget, bnxt past TX_MAX_FRAGS without the segmentation fallback, 64 KiB
+// frags on 16-bit length fields before the max-frag cap), and any scenario
+// that overrides a preset's policies (partial series, judged by the proofs'
+// soundness matrix).
+#pragma once
+
+#include "invariants.hpp"
+#include "scenario.hpp"
+
+namespace niov {
+
+bool exporter_lies(const Scenario &sc);
+bool policies_overridden(const Scenario &sc);
+bool is_known_finding(const Scenario &sc, Inv inv);
+bool is_known_finding(const Scenario &sc, std::string_view invariant_id);
+
+}  // namespace niov
