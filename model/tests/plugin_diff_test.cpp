@@ -61,7 +61,7 @@ std::vector<std::string> ids(const Trace &t) {
 TEST(Plugins, ListIsComplete) {
 	const auto p = plugins();
 	EXPECT_EQ(std::count_if(p.begin(), p.end(), [](auto &e) { return e.kind == "kernel"; }), 3);
-	EXPECT_GE(std::count_if(p.begin(), p.end(), [](auto &e) { return e.kind == "broken"; }), 4);
+	EXPECT_GE(std::count_if(p.begin(), p.end(), [](auto &e) { return e.kind == "broken"; }), 16);
 }
 
 TEST(Plugins, KernelShapedPluginsAgreeWithTheModel) {
@@ -95,20 +95,22 @@ TEST(Plugins, EveryBrokenVariantIsCaughtByItsInvariant) {
 		++variants;
 		PluginImpl impl(e.path);
 		ASSERT_FALSE(impl.must_catch().empty()) << e.path;
-		bool caught = false, differs = false;
+		bool caught = false;
 		for (const auto &sc : scenarios) {
 			if (sc.cfg.preset != Preset::tx_autosize || !(sc.cfg.policy == preset_policies(sc.cfg.preset)))
 				continue;
 			const RunReport r = run_scenario(sc, &impl);
 			const auto got = ids(*r.impl);
-			caught |= std::find(got.begin(), got.end(), impl.must_catch()) != got.end();
-			differs |= !r.differences.empty();
+			// "difference": the slip shows only against the model.
+			if (impl.must_catch() == "difference")
+				caught |= !r.differences.empty();
+			else
+				caught |= std::find(got.begin(), got.end(), impl.must_catch()) != got.end();
 		}
 		EXPECT_TRUE(caught) << impl.name() << " (" << impl.description() << ") survives: "
 				    << impl.must_catch() << " never fired";
-		EXPECT_TRUE(differs) << impl.name() << " never differs from the model";
 	}
-	EXPECT_GE(variants, 4u);
+	EXPECT_GE(variants, 16u);
 }
 
 }  // namespace

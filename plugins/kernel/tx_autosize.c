@@ -28,21 +28,64 @@
  * this direction, is the niov count limited.  NET_DEVMEM_GENPOOL_BASE
  * puts patch 6 on the gen_pool-era bind instead of the freelist one.
  */
-#ifndef NET_DEVMEM_GENPOOL_BASE
-#define NET_DEVMEM_SG_ALIGNED(dma, len, size) \
-	(IS_ALIGNED(dma, size) && IS_ALIGNED(len, size))
-#define NET_DEVMEM_SIZE_CHECKED(direction)	true
-#define NET_DEVMEM_COUNT_CHECKED		true
-#else
+#ifdef NET_DEVMEM_GENPOOL_BASE
 /* gen_pool era: entries by length only, TX-only size check, no count limit */
 #define NET_DEVMEM_SG_ALIGNED(dma, len, size)	IS_ALIGNED(len, size)
 #define NET_DEVMEM_SIZE_CHECKED(direction)	((direction) == DMA_TO_DEVICE)
 #define NET_DEVMEM_COUNT_CHECKED		false
 #endif
+#ifndef NET_DEVMEM_SG_ALIGNED
+#define NET_DEVMEM_SG_ALIGNED(dma, len, size) \
+	(IS_ALIGNED(dma, size) && IS_ALIGNED(len, size))
+#endif
+#ifndef NET_DEVMEM_SIZE_CHECKED
+#define NET_DEVMEM_SIZE_CHECKED(direction)	true
+#endif
+#ifndef NET_DEVMEM_COUNT_CHECKED
+#define NET_DEVMEM_COUNT_CHECKED		true
+#endif
+
+/* The error a misaligned dmabuf size gets. */
+#ifndef NET_DEVMEM_SIZE_ERRNO
+#define NET_DEVMEM_SIZE_ERRNO	(-EINVAL)
+#endif
 
 /* The granularity of net_devmem_get_niov_at() (patch 3). */
 #ifndef NET_DEVMEM_LOOKUP_SHIFT
 #define NET_DEVMEM_LOOKUP_SHIFT(binding)	((binding)->niov_shift)
+#endif
+
+/* Is @virt past the end of the dmabuf (the lookup's bound)? */
+#ifndef NET_DEVMEM_PAST_END
+#define NET_DEVMEM_PAST_END(virt, size)	((virt) >= (size))
+#endif
+
+/* The offset of @virt inside its niov of @niov_size bytes. */
+#ifndef NET_DEVMEM_NIOV_OFF
+#define NET_DEVMEM_NIOV_OFF(virt, niov_size, binding)	((virt) & ((niov_size) - 1))
+#endif
+
+/* The fill's clamps to the bytes left to send and to the iov element. */
+#ifndef DEVMEM_TX_LENGTH_CLAMP
+#define DEVMEM_TX_LENGTH_CLAMP(size, length)	min_t(size_t, size, length)
+#endif
+#ifndef DEVMEM_TX_IOV_CLAMP
+#define DEVMEM_TX_IOV_CLAMP(size, from)	min_t(size_t, size, iter_iov_len(from))
+#endif
+
+/* The RFC refused empty frags; the merged code lets them through. */
+#ifndef DEVMEM_TX_REFUSE_EMPTY
+#define DEVMEM_TX_REFUSE_EMPTY	false
+#endif
+
+/* The page_pool order the memory provider accepts. */
+#ifndef MP_DEVMEM_PP_ORDER
+#define MP_DEVMEM_PP_ORDER(binding)	((binding)->niov_shift - PAGE_SHIFT)
+#endif
+
+/* How the device's descriptors carry a frag (common/tx_desc.c). */
+#ifndef DEVMEM_TX_ENCODE_OP
+#define DEVMEM_TX_ENCODE_OP	devmem_op_encode_tx_desc
 #endif
 
 /* What a TX frag of @size bytes charges (patch 2). */
@@ -101,7 +144,7 @@ net_devmem_bind_dmabuf(const struct niov_impl_config *cfg,
 	niov_size = 1UL << niov_shift;
 
 	if (NET_DEVMEM_SIZE_CHECKED(direction) && !IS_ALIGNED(dmabuf->size, niov_size)) {
-		err = -EINVAL;	/* "dmabuf size not a multiple of the niov size" */
+		err = NET_DEVMEM_SIZE_ERRNO;	/* "dmabuf size not a multiple of the niov size" */
 		goto err_free;
 	}
 
@@ -203,10 +246,10 @@ net_devmem_get_niov_at(const struct net_devmem_dmabuf_binding *binding,
 {
 	size_t niov_size = 1UL << NET_DEVMEM_LOOKUP_SHIFT(binding);
 
-	if (virt_addr >= binding->dmabuf->size)
+	if (NET_DEVMEM_PAST_END(virt_addr, binding->dmabuf->size))
 		return NIOV_NULL;
 
-	*off = virt_addr & (niov_size - 1);
+	*off = NET_DEVMEM_NIOV_OFF(virt_addr, niov_size, binding);
 	*size = niov_size - *off;
 
 	return net_devmem_tx_vec(binding, virt_addr >> NET_DEVMEM_LOOKUP_SHIFT(binding));
@@ -229,9 +272,11 @@ static int zerocopy_fill_skb_from_devmem(struct sk_buff *skb, struct iov_iter *f
 		if (niov == NIOV_NULL)
 			return -EFAULT;
 
-		size = min_t(size_t, size, length);
-		size = min_t(size_t, size, iter_iov_len(from));
+		size = DEVMEM_TX_LENGTH_CLAMP(size, length);
+		size = DEVMEM_TX_IOV_CLAMP(size, from);
 		size = DEVMEM_TX_CLAMP(size, binding);
+		if (DEVMEM_TX_REFUSE_EMPTY && !size)
+			return -EFAULT;
 
 		skb_add_rx_frag_netmem(skb, i, niov, off, size, DEVMEM_TX_TRUESIZE(size));
 		iov_iter_advance(from, size);
@@ -249,7 +294,7 @@ static int mp_dmabuf_devmem_init(const struct net_devmem_dmabuf_binding *binding
 		return -EINVAL;
 
 	/* the driver's page_pool must hand out whole niovs */
-	if (pp_order != binding->niov_shift - PAGE_SHIFT)
+	if (pp_order != MP_DEVMEM_PP_ORDER(binding))
 		return -E2BIG;
 
 	return 0;
@@ -292,7 +337,7 @@ static const struct niov_impl_ops tx_autosize_ops = {
 	.fill = tx_autosize_fill,
 	.pp_init = tx_autosize_pp_init,
 	.zcrx_validate = devmem_op_zcrx_validate,
-	.encode_tx_desc = devmem_op_encode_tx_desc,
+	.encode_tx_desc = DEVMEM_TX_ENCODE_OP,
 	.must_catch = NIOV_PLUGIN_MUST_CATCH,
 };
 
