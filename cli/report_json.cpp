@@ -30,11 +30,12 @@ nlohmann::json violations_json(const std::vector<Violation> &vs) {
 nlohmann::json trace_json(const Trace &t) {
 	nlohmann::json j;
 	j["source"] = t.source;
+	const bool ok = RunReport::bind_err(t) == 0;
 	j["bind"] = {{"err", RunReport::bind_err(t)},
 		     {"devmem_err", t.bind.err},
 		     {"queue_err", t.queue_err},
-		     {"niov_shift", t.bind.err ? 0 : t.bind.niov_shift},
-		     {"num_niovs", t.bind.err ? 0 : t.bind.num_niovs},
+		     {"niov_shift", ok ? t.bind.niov_shift : 0},
+		     {"num_niovs", ok ? t.bind.num_niovs : 0},
 		     {"pp_order", t.pp_order},
 		     {"explain", t.explain}};
 	auto sends = nlohmann::json::array();
