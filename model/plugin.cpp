@@ -46,6 +46,7 @@ PluginImpl::~PluginImpl() {
 std::string PluginImpl::name() const { return ops_->name ? ops_->name : path_; }
 std::string PluginImpl::description() const { return ops_->description ? ops_->description : ""; }
 std::string PluginImpl::must_catch() const { return ops_->must_catch ? ops_->must_catch : ""; }
+std::string PluginImpl::policy() const { return ops_->policy ? ops_->policy : ""; }
 
 BindResult PluginImpl::bind(const Scenario &sc) {
 	unbind();

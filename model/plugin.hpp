@@ -25,6 +25,7 @@ public:
 	std::string name() const override;
 	std::string description() const;
 	std::string must_catch() const;
+	std::string policy() const;  // the equivalent policy overrides, if any
 	BindResult bind(const Scenario &sc) override;
 	void unbind() override;
 	std::optional<uint64_t> niov_dma(uint64_t idx) const override;

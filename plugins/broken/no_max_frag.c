@@ -9,6 +9,7 @@
 #define NIOV_PLUGIN_DESC	"TX frags not clamped to the device's max frag size " \
 				"(seed 000 patches 4-5 missing)"
 #define NIOV_PLUGIN_MUST_CATCH	"dev.desc_len_exact"
+#define NIOV_PLUGIN_POLICY	"max_frag=none"
 
 #define DEVMEM_TX_CLAMP(size, binding)	(size)
 

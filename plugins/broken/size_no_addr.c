@@ -15,6 +15,7 @@
 #define NIOV_PLUGIN_DESC	"TX niov size chosen, and sg entries validated, without DMA " \
 				"addresses (patch 6 on a gen_pool-era base)"
 #define NIOV_PLUGIN_MUST_CATCH	"sizing.aligns_segments"
+#define NIOV_PLUGIN_POLICY	"tx_niov=auto-noaddr bind=genpool"
 
 #define NET_DEVMEM_GENPOOL_BASE	1
 

@@ -10,6 +10,7 @@
 #define NIOV_PLUGIN_DESC	"TX frags charge PAGE_SIZE to truesize while niovs are larger " \
 				"(seed 000 patch 2 missing)"
 #define NIOV_PLUGIN_MUST_CATCH	"tcp.truesize_covers_bytes"
+#define NIOV_PLUGIN_POLICY	"truesize=page"
 
 #define DEVMEM_TX_TRUESIZE(size)	PAGE_SIZE
 

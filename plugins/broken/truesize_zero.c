@@ -6,6 +6,7 @@
 #define NIOV_PLUGIN_NAME	"truesize_zero"
 #define NIOV_PLUGIN_DESC	"TX frags charge 0 to truesize while TCP uncharges bytes"
 #define NIOV_PLUGIN_MUST_CATCH	"tcp.truesize_covers_bytes"
+#define NIOV_PLUGIN_POLICY	"truesize=zero"
 
 #define DEVMEM_TX_TRUESIZE(size)	0
 

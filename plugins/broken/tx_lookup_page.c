@@ -10,6 +10,7 @@
 #define NIOV_PLUGIN_DESC	"TX lookup still PAGE_SIZE-granular while TX niovs are larger " \
 				"(seed 000 patch 3 missing)"
 #define NIOV_PLUGIN_MUST_CATCH	"lookup.byte_map"
+#define NIOV_PLUGIN_POLICY	"lookup=page"
 
 #define NET_DEVMEM_LOOKUP_SHIFT(binding)	PAGE_SHIFT
 

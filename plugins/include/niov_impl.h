@@ -158,6 +158,12 @@ struct niov_impl_ops {
 
 	/* For broken variants: the invariant id that must catch the slip. */
 	const char *must_catch;
+	/*
+	 * For broken variants that are a rule change the model can express:
+	 * the policy overrides that give the same rules ("truesize=page"), so
+	 * the proofs can judge the slip too.  NULL otherwise.
+	 */
+	const char *policy;
 };
 
 /* The one symbol a plugin exports. */

@@ -21,6 +21,9 @@
 				"niov_shift lookup, truesize = frag length, device max frag"
 #define NIOV_PLUGIN_MUST_CATCH	NULL
 #endif
+#ifndef NIOV_PLUGIN_POLICY
+#define NIOV_PLUGIN_POLICY	NULL
+#endif
 
 /*
  * The bind's checks: does an sg entry fit niovs of @size (asked by the
@@ -339,6 +342,7 @@ static const struct niov_impl_ops tx_autosize_ops = {
 	.zcrx_validate = devmem_op_zcrx_validate,
 	.encode_tx_desc = DEVMEM_TX_ENCODE_OP,
 	.must_catch = NIOV_PLUGIN_MUST_CATCH,
+	.policy = NIOV_PLUGIN_POLICY,
 };
 
 NIOV_EXPORT const struct niov_impl_ops *niov_impl_get(void)
