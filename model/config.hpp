@@ -61,6 +61,14 @@ inline constexpr unsigned kMaxMaxSkbFrags = 45;
 inline constexpr uint64_t kTxNiovMaxSize = uint64_t{1} << 21;  // SZ_2M
 inline constexpr uint64_t kMaxNiovTable = uint64_t{1} << 24;   // model kvmalloc limit
 inline constexpr uint32_t kUioMaxIov = 1024;
+// Realistic ceilings the parser enforces: GSO caps skbs near 512 KiB and a
+// TCP skb head is about a kilobyte, so these leave headroom without letting
+// one skb's truesize approach the int sk_wmem_queued.
+inline constexpr uint32_t kMaxSizeGoal = 16u << 20;
+inline constexpr uint32_t kMaxHeadTruesize = 1u << 20;
+// sk_sndbuf: sendmsg allocates no new skb once sk_wmem_queued reaches it
+// (sk_stream_memory_free); the model treats the socket as non-blocking.
+inline constexpr uint32_t kSndbuf = 1u << 30;
 inline constexpr uint32_t kBnxtTxMaxFrags = 30;
 inline constexpr uint32_t kGveMaxBufSize = 16383;
 inline constexpr uint32_t kGveMaxDescsPerSeg = 10;  // header + 9 data buffers

@@ -7,6 +7,7 @@ std::string_view errno_name(int e) {
 	case 0: return "0";
 	case -kEFAULT: return "-EFAULT";
 	case -kEBADF: return "-EBADF";
+	case -kEAGAIN: return "-EAGAIN";
 	case -kENOMEM: return "-ENOMEM";
 	case -kEINVAL: return "-EINVAL";
 	case -kERANGE: return "-ERANGE";

@@ -8,6 +8,7 @@ namespace niov {
 
 inline constexpr int kEFAULT = 14;
 inline constexpr int kEBADF = 9;
+inline constexpr int kEAGAIN = 11;
 inline constexpr int kENOMEM = 12;
 inline constexpr int kEINVAL = 22;
 inline constexpr int kERANGE = 34;

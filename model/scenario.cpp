@@ -392,7 +392,7 @@ private:
 			cfg.tx_max_frag_size = static_cast<uint32_t>(v);
 			return true;
 		case Kw::size_goal:
-			if (!arg_ranged(1, kS32Max, v))
+			if (!arg_ranged(1, kMaxSizeGoal, v))
 				return false;
 			cfg.size_goal = static_cast<uint32_t>(v);
 			return true;
@@ -402,7 +402,7 @@ private:
 			cfg.mss = static_cast<uint32_t>(v);
 			return true;
 		case Kw::skb_head_truesize:
-			if (!arg_ranged(0, kS32Max, v))
+			if (!arg_ranged(0, kMaxHeadTruesize, v))
 				return false;
 			cfg.skb_head_truesize = static_cast<uint32_t>(v);
 			return true;

@@ -133,14 +133,16 @@ int64_t Socket::send(const Op &op, OpReport &rep) {
 	int64_t copied = 0;
 	int err = 0;
 	const size_t first_skb = q_.size();  // every send starts a new skb
-	const uint64_t guard_max = 4 * uint64_t{kUioMaxIov} + (total >> 10) + 64;
-	for (uint64_t guard = 0; it.count != 0; ++guard) {
-		if (guard > guard_max) {
-			chk_.fail(Inv::frag_progress, "sendmsg loop makes no progress");
-			break;
-		}
+	// A fill that moves neither bytes nor the iterator twice in a row will
+	// never finish: a broken implementation, reported instead of spinning.
+	unsigned stalls = 0;
+	while (it.count != 0) {
 		const bool reuse = q_.size() > first_skb && !q_.back().closed &&
 				   q_.back().len < sc_.cfg.size_goal;
+		if (!reuse && static_cast<int32_t>(wmem_) >= static_cast<int32_t>(kSndbuf)) {
+			err = -kEAGAIN;	 // sk_stream_memory_free() fails: no room for an skb
+			break;
+		}
 		Skb &skb = reuse ? q_.back() : new_skb();
 		const uint64_t copy = std::min<uint64_t>(sc_.cfg.size_goal - skb.len, it.count);
 		const uint32_t orig_len = skb.len, orig_ts = skb.truesize, orig_nr = skb.nr_frags;
@@ -160,6 +162,13 @@ int64_t Socket::send(const Op &op, OpReport &rep) {
 		check_new_frags(skb, orig_nr, before, static_cast<int32_t>(copy));
 
 		const bool no_bytes = skb.len == orig_len;
+		const bool moved = it.count != before.count || it.iov != before.iov ||
+				   it.iov_offset != before.iov_offset;
+		stalls = moved || !no_bytes ? 0 : stalls + 1;
+		if (stalls > 2) {
+			chk_.fail(Inv::frag_progress, "sendmsg loop makes no progress");
+			break;
+		}
 		if (e == -kEFAULT || (e == -kEMSGSIZE && no_bytes)) {
 			// Revert the iterator and drop the new frags; their charge stays.
 			iov_iter_revert(it, skb.len - orig_len, iov.data());
@@ -172,7 +181,7 @@ int64_t Socket::send(const Op &op, OpReport &rep) {
 			err = e;
 			break;
 		}
-		if (e == 0 && no_bytes && it.count == before.count && skb.nr_frags == orig_nr) {
+		if (e == 0 && no_bytes && !moved && skb.nr_frags == orig_nr) {
 			chk_.fail(Inv::frag_progress, "fill returned 0 without adding a frag");
 			break;
 		}

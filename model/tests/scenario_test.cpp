@@ -431,7 +431,7 @@ TEST(Parse, EveryKeyword)
 		"max_skb_frags 45\n"
 		"device gve\n"
 		"tx_max_frag_size 4294967295\n"
-		"size_goal 2147483647\n"
+		"size_goal 16M\n"
 		"mss 65535\n"
 		"skb_head_truesize 0\n"
 		"max_page_order 20\n"
@@ -456,7 +456,7 @@ TEST(Parse, EveryKeyword)
 	EXPECT_EQ(s.cfg.max_skb_frags, 45u);
 	EXPECT_EQ(s.cfg.device, Device::gve);
 	EXPECT_EQ(s.cfg.tx_max_frag_size, kU32Max);
-	EXPECT_EQ(s.cfg.size_goal, 2147483647u);
+	EXPECT_EQ(s.cfg.size_goal, 16u << 20);
 	EXPECT_EQ(s.cfg.mss, 65535u);
 	EXPECT_EQ(s.cfg.skb_head_truesize, 0u);
 	EXPECT_EQ(s.cfg.max_page_order, 20u);
@@ -667,11 +667,11 @@ TEST(ParseErrors, Messages)
 		{"max_skb_frags 46", "t.scn:1: max_skb_frags: '46' out of range 17..45"},
 		{"tx_max_frag_size 0", "t.scn:1: tx_max_frag_size: '0' out of range 1..4294967295"},
 		{"tx_max_frag_size 4G", "t.scn:1: tx_max_frag_size: '4G' out of range 1..4294967295"},
-		{"size_goal 0", "t.scn:1: size_goal: '0' out of range 1..2147483647"},
-		{"size_goal 2G", "t.scn:1: size_goal: '2G' out of range 1..2147483647"},
+		{"size_goal 0", "t.scn:1: size_goal: '0' out of range 1..16777216"},
+		{"size_goal 2G", "t.scn:1: size_goal: '2G' out of range 1..16777216"},
 		{"mss 7", "t.scn:1: mss: '7' out of range 8..65535"},
 		{"mss 64K", "t.scn:1: mss: '64K' out of range 8..65535"},
-		{"skb_head_truesize 2G", "t.scn:1: skb_head_truesize: '2G' out of range 0..2147483647"},
+		{"skb_head_truesize 2G", "t.scn:1: skb_head_truesize: '2G' out of range 0..1048576"},
 		{"max_page_order 21", "t.scn:1: max_page_order: '21' out of range 0..20"},
 		{"rx_buf_size 4G", "t.scn:1: rx_buf_size: '4G' out of range 0..4294967295"},
 		{"rx_buf_size -1", "t.scn:1: rx_buf_size: bad number '-1'"},
@@ -951,9 +951,9 @@ Scenario random_scenario()
 	c.device = any_enum<Device>(5);
 	if (*rc::gen::arbitrary<bool>())
 		c.tx_max_frag_size = static_cast<uint32_t>(*rc::gen::inRange<uint64_t>(1, uint64_t{1} << 32));
-	c.size_goal = *rc::gen::inRange<uint32_t>(1, 0x80000000u);
+	c.size_goal = *rc::gen::inRange<uint32_t>(1, kMaxSizeGoal + 1);
 	c.mss = *rc::gen::inRange<uint32_t>(8, 65536);
-	c.skb_head_truesize = *rc::gen::inRange<uint32_t>(0, 0x80000000u);
+	c.skb_head_truesize = *rc::gen::inRange<uint32_t>(0, kMaxHeadTruesize + 1);
 	c.max_page_order = *rc::gen::inRange(0u, 21u);
 	s.dir = any_enum<Dir>(3);
 	if (*rc::gen::arbitrary<bool>())
