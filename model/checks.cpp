@@ -19,15 +19,19 @@ uint64_t niov_size_of(unsigned shift) { return shift < 64 ? uint64_t{1} << shift
 Checker::Checker(const Scenario &sc, Impl &impl, Trace &t, const RunOptions &opts)
 	: sc_(sc), impl_(impl), t_(t), opts_(opts), segs_(concrete_segs(sc)) {}
 
-void Checker::fail(Inv inv, std::string detail) {
+bool Checker::wants(Inv inv) {
 	if (seen_step_ != step_) {
 		seen_step_ = step_;
 		seen_ = 0;
 	}
 	const uint64_t bit = uint64_t{1} << static_cast<unsigned>(inv);
-	if ((seen_ & bit) || t_.violations.size() >= opts_.max_violations)
+	return !(seen_ & bit) && t_.violations.size() < opts_.max_violations;
+}
+
+void Checker::fail(Inv inv, std::string detail) {
+	if (!wants(inv))
 		return;
-	seen_ |= bit;
+	seen_ |= uint64_t{1} << static_cast<unsigned>(inv);
 	t_.violations.push_back({std::string(id(inv)), step_, line_, t_.source, std::move(detail)});
 }
 
@@ -70,29 +74,29 @@ void Checker::after_bind() {
 		total += s.len;
 	}
 	if (total_wraps || total != sc_.dmabuf_size)
-		fail(Inv::bind_sg_covers_dmabuf,
+		fail_with(Inv::bind_sg_covers_dmabuf, [&] { return
 		     fmt::format("segments add up to {:#x}{}, dmabuf size is {:#x}", total,
-				 total_wraps ? " (wrapped)" : "", sc_.dmabuf_size));
+				 total_wraps ? " (wrapped)" : "", sc_.dmabuf_size); });
 	if (b.num_niovs != (sc_.dmabuf_size >> b.niov_shift) || b.num_niovs > UINT32_MAX)
-		fail(Inv::bind_niov_count, fmt::format("num_niovs {} for dmabuf size {:#x} and niov_shift {}",
-						       b.num_niovs, sc_.dmabuf_size, b.niov_shift));
+		fail_with(Inv::bind_niov_count, [&] { return fmt::format("num_niovs {} for dmabuf size {:#x} and niov_shift {}",
+						       b.num_niovs, sc_.dmabuf_size, b.niov_shift); });
 
 	if (sc_.dir == Dir::tx) {
 		if (n < page || n > kTxNiovMaxSize || !W::is_pow2(n))
-			fail(Inv::sizing_pow2_range, fmt::format("TX niov size {} (niov_shift {})", n, b.niov_shift));
+			fail_with(Inv::sizing_pow2_range, [&] { return fmt::format("TX niov size {} (niov_shift {})", n, b.niov_shift); });
 		if (n == 0)
 			return;
 		if (sc_.dmabuf_size & (n - 1))
-			fail(Inv::sizing_aligns_dmabuf,
-			     fmt::format("dmabuf size {:#x} not aligned to niov size {:#x}", sc_.dmabuf_size, n));
+			fail_with(Inv::sizing_aligns_dmabuf, [&] { return
+			     fmt::format("dmabuf size {:#x} not aligned to niov size {:#x}", sc_.dmabuf_size, n); });
 		// With gen_pool-era PAGE_SIZE niovs nothing promised aligned addresses.
 		if (pol.bind == BindStyle::freelist || n > page) {
 			for (size_t i = 0; i < sc_.segs.size(); ++i) {
 				const auto &s = sc_.segs[i];
 				if ((s.addr | s.len) & (n - 1)) {
-					fail(Inv::sizing_aligns_segments,
+					fail_with(Inv::sizing_aligns_segments, [&] { return
 					     fmt::format("segment {} ({:#x}, {:#x}) not aligned to niov size {:#x}", i,
-							 s.addr, s.len, n));
+							 s.addr, s.len, n); });
 					break;
 				}
 			}
@@ -103,70 +107,70 @@ void Checker::after_bind() {
 			const uint64_t loop = rules::tx_size_loop<W>(TxNiov::autosize, sc_.cfg.page_shift,
 								     sc_.dmabuf_size, segs_);
 			if (loop != decl)
-				fail(Inv::sizing_loop_matches_decl,
-				     fmt::format("halving loop gives {:#x}, declarative form {:#x}", loop, decl));
+				fail_with(Inv::sizing_loop_matches_decl, [&] { return
+				     fmt::format("halving loop gives {:#x}, declarative form {:#x}", loop, decl); });
 			if (n < kTxNiovMaxSize &&
 			    rules::layout_aligned<W>(TxNiov::autosize, sc_.dmabuf_size, segs_, n << 1))
-				fail(Inv::sizing_maximal,
+				fail_with(Inv::sizing_maximal, [&] { return
 				     fmt::format("niov size {:#x} but {:#x} aligns the dmabuf and every segment", n,
-						 n << 1));
+						 n << 1); });
 		}
 	} else if (sc_.dir == Dir::rx) {
 		if (sc_.rx_buf_size && n != *sc_.rx_buf_size)
-			fail(Inv::rx_shift_matches_attr,
-			     fmt::format("rx-buf-size {} accepted with niov size {}", *sc_.rx_buf_size, n));
+			fail_with(Inv::rx_shift_matches_attr, [&] { return
+			     fmt::format("rx-buf-size {} accepted with niov size {}", *sc_.rx_buf_size, n); });
 		if (!sc_.rx_buf_size && n != page)
-			fail(Inv::rx_shift_matches_attr, fmt::format("no rx-buf-size but niov size {}", n));
+			fail_with(Inv::rx_shift_matches_attr, [&] { return fmt::format("no rx-buf-size but niov size {}", n); });
 	} else {
 		const uint32_t len = sc_.rx_buf_size.value_or(0);
 		const uint64_t want = len ? len : page;
 		if (n != want || (len && (!W::is_pow2(len) || len < page)) ||
 		    b.niov_shift > zcrx_area_max_shift(sc_))
-			fail(Inv::zcrx_rx_buf_len,
+			fail_with(Inv::zcrx_rx_buf_len, [&] { return
 			     fmt::format("rx_buf_len {} accepted with niov size {} (area max shift {})", len, n,
-					 zcrx_area_max_shift(sc_)));
+					 zcrx_area_max_shift(sc_)); });
 	}
 }
 
 void Checker::after_queue_open() {
 	const unsigned want = t_.bind.niov_shift - sc_.cfg.page_shift;
 	if (t_.pp_order != want || t_.pp_order > sc_.cfg.max_page_order)
-		fail(Inv::rx_pp_order, fmt::format("page_pool order {} for niov_shift {} (PAGE_SHIFT {}, "
+		fail_with(Inv::rx_pp_order, [&] { return fmt::format("page_pool order {} for niov_shift {} (PAGE_SHIFT {}, "
 						   "MAX_PAGE_ORDER {})",
 						   t_.pp_order, t_.bind.niov_shift, sc_.cfg.page_shift,
-						   sc_.cfg.max_page_order));
+						   sc_.cfg.max_page_order); });
 }
 
 void Checker::probe(const Probe &p) {
 	const auto &l = p.lookup;
 	if (p.virt >= sc_.dmabuf_size) {
 		if (l.err != -kEFAULT)
-			fail(Inv::lookup_index_in_table,
+			fail_with(Inv::lookup_index_in_table, [&] { return
 			     fmt::format("offset {:#x} past the dmabuf ({:#x}) returned niov {} instead of NULL",
-					 p.virt, sc_.dmabuf_size, l.idx));
+					 p.virt, sc_.dmabuf_size, l.idx); });
 		return;
 	}
 	if (l.err) {
-		fail(Inv::lookup_index_in_table,
-		     fmt::format("offset {:#x} inside the dmabuf returned {}", p.virt, errno_name(l.err)));
+		fail_with(Inv::lookup_index_in_table, [&] { return
+		     fmt::format("offset {:#x} inside the dmabuf returned {}", p.virt, errno_name(l.err)); });
 		return;
 	}
 	const uint64_t n = niov_size_of(t_.bind.niov_shift);
 	if (l.idx >= t_.bind.num_niovs)
-		fail(Inv::lookup_index_in_table,
-		     fmt::format("offset {:#x}: niov index {} >= num_niovs {}", p.virt, l.idx, t_.bind.num_niovs));
+		fail_with(Inv::lookup_index_in_table, [&] { return
+		     fmt::format("offset {:#x}: niov index {} >= num_niovs {}", p.virt, l.idx, t_.bind.num_niovs); });
 	if (l.size == 0 || l.off + l.size != n)
-		fail(Inv::lookup_off_size,
+		fail_with(Inv::lookup_off_size, [&] { return
 		     fmt::format("offset {:#x}: off {:#x} + size {:#x} != niov size {:#x}", p.virt, l.off,
-				 l.size, n));
+				 l.size, n); });
 	uint64_t want;
 	if (!byte_map_at(p.virt, want))
 		return;	 // past the segments: bind.sg_covers_dmabuf already said so
 	const auto dma = l.idx < t_.bind.num_niovs ? impl_.niov_dma(l.idx) : std::nullopt;
 	if (!dma || *dma + l.off != want)
-		fail(Inv::lookup_byte_map,
+		fail_with(Inv::lookup_byte_map, [&] { return
 		     fmt::format("offset {:#x}: niov {} + off {:#x} is DMA {}, byte map says {:#x}", p.virt,
-				 l.idx, l.off, dma ? fmt::format("{:#x}", *dma + l.off) : "none", want));
+				 l.idx, l.off, dma ? fmt::format("{:#x}", *dma + l.off) : "none", want); });
 }
 
 void Checker::niov_table(const std::vector<std::pair<uint64_t, std::optional<uint64_t>>> &probes) {
@@ -176,9 +180,9 @@ void Checker::niov_table(const std::vector<std::pair<uint64_t, std::optional<uin
 		if (!mapped)
 			continue;
 		if (!dma || *dma != want) {
-			fail(Inv::bind_niov_dma,
+			fail_with(Inv::bind_niov_dma, [&] { return
 			     fmt::format("niov {} has DMA {}, byte map at offset {:#x} is {:#x}", idx,
-					 dma ? fmt::format("{:#x}", *dma) : "none", idx << t_.bind.niov_shift, want));
+					 dma ? fmt::format("{:#x}", *dma) : "none", idx << t_.bind.niov_shift, want); });
 			return;
 		}
 	}
@@ -187,51 +191,50 @@ void Checker::niov_table(const std::vector<std::pair<uint64_t, std::optional<uin
 std::string Checker::frag(const Frag &f, uint64_t virt, const FragLimits &lim) {
 	const uint64_t n = niov_size_of(t_.bind.niov_shift);
 	if (uint64_t{f.off} + f.len > n)
-		fail(Inv::frag_within_niov,
+		fail_with(Inv::frag_within_niov, [&] { return
 		     fmt::format("frag niov {} off {:#x} len {} crosses the niov end ({:#x})", f.niov, f.off,
-				 f.len, n));
+				 f.len, n); });
 	const uint64_t niov_rem = n - std::min<uint64_t>(f.off, n);
 	std::string cut;
 	if (f.len > niov_rem || f.len > lim.length || f.len > lim.iov_rem || f.len > lim.dev_max)
-		fail(Inv::frag_limits,
+		fail_with(Inv::frag_limits, [&] { return
 		     fmt::format("frag of {} bytes at offset {:#x}: niov remainder {}, length {}, iov "
 				 "remainder {}, device max {}",
 				 f.len, virt, niov_rem, lim.length, lim.iov_rem,
-				 lim.dev_max == UINT64_MAX ? std::string("none") : std::to_string(lim.dev_max)));
+				 lim.dev_max == UINT64_MAX ? std::string("none") : std::to_string(lim.dev_max)); });
 	if (f.len == 0 && lim.iov_rem != 0)
-		fail(Inv::frag_progress,
+		fail_with(Inv::frag_progress, [&] { return
 		     fmt::format("empty frag at offset {:#x} with {} bytes left in the element", virt,
-				 lim.iov_rem));
+				 lim.iov_rem); });
 	if (f.niov >= t_.bind.num_niovs) {
-		fail(Inv::lookup_index_in_table,
-		     fmt::format("frag at offset {:#x} names niov {} of {}", virt, f.niov, t_.bind.num_niovs));
+		fail_with(Inv::lookup_index_in_table, [&] { return
+		     fmt::format("frag at offset {:#x} names niov {} of {}", virt, f.niov, t_.bind.num_niovs); });
 	} else {
 		uint64_t want;
 		if (byte_map_at(virt, want)) {
 			const auto dma = impl_.niov_dma(f.niov);
 			if (!dma || *dma + f.off != want)
-				fail(Inv::lookup_byte_map,
+				fail_with(Inv::lookup_byte_map, [&] { return
 				     fmt::format("frag at offset {:#x}: niov {} + off {:#x} is DMA {}, byte map "
 						 "says {:#x}",
 						 virt, f.niov, f.off,
-						 dma ? fmt::format("{:#x}", *dma + f.off) : "none", want));
+						 dma ? fmt::format("{:#x}", *dma + f.off) : "none", want); });
 			else if (!range_is_linear(virt, f.len, want))
-				fail(Inv::frag_payload,
+				fail_with(Inv::frag_payload, [&] { return
 				     fmt::format("frag at offset {:#x} len {}: DMA {:#x}.. does not hold those "
 						 "dmabuf bytes",
-						 virt, f.len, want));
+						 virt, f.len, want); });
 		}
 	}
-	std::vector<uint32_t> lens;
-	const auto enc = impl_.encode_tx_desc(f.len, lens);
+	const auto enc = impl_.encode_tx_desc(f.len, lens_);
 	uint64_t sum = 0;
-	for (uint32_t l : lens)
+	for (uint32_t l : lens_)
 		sum += l;
 	if (enc && (*enc < 0 || sum != f.len))
-		fail(Inv::dev_desc_len_exact,
+		fail_with(Inv::dev_desc_len_exact, [&] { return
 		     fmt::format("{} frag of {} bytes: {}", name(sc_.cfg.device), f.len,
 				 *enc < 0 ? fmt::format("dropped ({})", errno_name(*enc))
-					  : fmt::format("descriptors carry {} bytes", sum)));
+					  : fmt::format("descriptors carry {} bytes", sum)); });
 	if (opts_.explain) {
 		const uint64_t m = std::min({niov_rem, lim.length, lim.iov_rem, lim.dev_max});
 		cut = m == lim.dev_max && lim.dev_max < niov_rem ? "device max frag"
@@ -247,25 +250,25 @@ void Checker::skb(const Skb &s, bool fresh_from_send) {
 	for (uint32_t i = 0; i < s.nr_frags; ++i)
 		sum += s.frags[i].len;
 	if (sum != s.len)
-		fail(Inv::frag_bytes_accounted,
-		     fmt::format("skb frags hold {} bytes, skb len {}", sum, s.len));
+		fail_with(Inv::frag_bytes_accounted, [&] { return
+		     fmt::format("skb frags hold {} bytes, skb len {}", sum, s.len); });
 	if (s.nr_frags > sc_.cfg.max_skb_frags)
-		fail(Inv::frag_count, fmt::format("skb has {} frags, MAX_SKB_FRAGS {}", s.nr_frags,
-						  sc_.cfg.max_skb_frags));
+		fail_with(Inv::frag_count, [&] { return fmt::format("skb has {} frags, MAX_SKB_FRAGS {}", s.nr_frags,
+						  sc_.cfg.max_skb_frags); });
 	if (fresh_from_send && s.len > sc_.cfg.size_goal)
-		fail(Inv::skb_size_goal, fmt::format("skb of {} bytes, size_goal {}", s.len, sc_.cfg.size_goal));
+		fail_with(Inv::skb_size_goal, [&] { return fmt::format("skb of {} bytes, size_goal {}", s.len, sc_.cfg.size_goal); });
 	if (uint64_t{s.truesize} < uint64_t{s.len} + sc_.cfg.skb_head_truesize)
-		fail(Inv::tcp_truesize_covers_bytes,
+		fail_with(Inv::tcp_truesize_covers_bytes, [&] { return
 		     fmt::format("skb truesize {} < head {} + len {}", s.truesize, sc_.cfg.skb_head_truesize,
-				 s.len));
+				 s.len); });
 
 	const Device dev = sc_.cfg.device;
 	if (dev == Device::bnxt && s.nr_frags > kBnxtTxMaxFrags) {
 		const bool gso = s.len > sc_.cfg.mss;
 		if (sc_.cfg.policy.bnxt_frags == BnxtFrags::linearize || !gso)
-			fail(Inv::dev_desc_count,
+			fail_with(Inv::dev_desc_count, [&] { return
 			     fmt::format("bnxt skb with {} frags > TX_MAX_FRAGS {} must be linearized: dropped",
-					 s.nr_frags, kBnxtTxMaxFrags));
+					 s.nr_frags, kBnxtTxMaxFrags); });
 	}
 	if (dev == Device::gve && s.len > 0) {
 		// Each GSO segment of mss bytes takes one header descriptor plus every
@@ -290,9 +293,9 @@ void Checker::skb(const Skb &s, bool fresh_from_send) {
 		}
 		for (uint64_t k = 0; k < nseg; ++k) {
 			if (descs[k] > kGveMaxDescsPerSeg) {
-				fail(Inv::dev_desc_count,
+				fail_with(Inv::dev_desc_count, [&] { return
 				     fmt::format("gve segment {} (bytes {}..) needs {} descriptors > {}", k, k * mss,
-						 descs[k], kGveMaxDescsPerSeg));
+						 descs[k], kGveMaxDescsPerSeg); });
 				break;
 			}
 		}
@@ -302,16 +305,16 @@ void Checker::skb(const Skb &s, bool fresh_from_send) {
 void Checker::socket(uint32_t wmem, uint64_t truesize_sum) {
 	const int32_t q = static_cast<int32_t>(wmem);
 	if (q < 0)
-		fail(Inv::tcp_wmem_nonneg, fmt::format("sk_wmem_queued {}", q));
+		fail_with(Inv::tcp_wmem_nonneg, [&] { return fmt::format("sk_wmem_queued {}", q); });
 	if (q < 0 || static_cast<uint64_t>(q) != truesize_sum)
-		fail(Inv::tcp_wmem_sum,
-		     fmt::format("sk_wmem_queued {} != sum of truesize {}", q, truesize_sum));
+		fail_with(Inv::tcp_wmem_sum, [&] { return
+		     fmt::format("sk_wmem_queued {} != sum of truesize {}", q, truesize_sum); });
 }
 
 void Checker::freed(uint32_t wmem) {
 	if (wmem != 0)
-		fail(Inv::tcp_freed_to_zero,
-		     fmt::format("sk_wmem_queued {} after freeing every skb", static_cast<int32_t>(wmem)));
+		fail_with(Inv::tcp_freed_to_zero, [&] { return
+		     fmt::format("sk_wmem_queued {} after freeing every skb", static_cast<int32_t>(wmem)); });
 }
 
 }  // namespace niov

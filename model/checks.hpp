@@ -1,6 +1,7 @@
 // The invariant checks and the TCP socket model the trace runs on.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -19,8 +20,9 @@ struct FragLimits {
 };
 
 struct Skb {
-	std::vector<Frag> frags;	// sized to max_skb_frags while filling
-	std::vector<uint64_t> virt;	// dmabuf offset of each frag's first byte
+	// Room for the largest MAX_SKB_FRAGS: no allocation per skb.
+	std::array<Frag, kMaxMaxSkbFrags> frags{};
+	std::array<uint64_t, kMaxMaxSkbFrags> virt{};  // dmabuf offset of each frag's first byte
 	uint32_t nr_frags = 0;
 	uint32_t len = 0;
 	uint32_t truesize = 0;
@@ -37,6 +39,14 @@ public:
 		line_ = line;
 	}
 	void fail(Inv inv, std::string detail);
+	// Formats the detail only when the violation will be recorded: the
+	// same invariant firing on every frag of a step must stay cheap.
+	template <class Detail>
+	void fail_with(Inv inv, Detail &&detail) {
+		if (wants(inv))
+			fail(inv, detail());
+	}
+	bool wants(Inv inv);
 
 	void after_bind();
 	void after_queue_open();
@@ -63,6 +73,7 @@ private:
 	uint32_t step_ = 0;
 	uint32_t line_ = 0;
 	uint64_t seen_ = 0;  // bitmask of invariants already reported this step
+	std::vector<uint32_t> lens_;  // scratch for descriptor lengths
 	uint32_t seen_step_ = UINT32_MAX;
 };
 

@@ -28,7 +28,6 @@ namespace {
 
 constexpr uint64_t kU64Max = std::numeric_limits<uint64_t>::max();
 constexpr uint64_t kU32Max = std::numeric_limits<uint32_t>::max();
-constexpr uint64_t kS32Max = std::numeric_limits<int32_t>::max();
 
 constexpr size_t kMaxInputBytes = size_t{16} << 20;  // 16 MiB
 constexpr size_t kMaxOps = 100000;

@@ -52,19 +52,16 @@ void Socket::wmem_add(int64_t delta) { wmem_ = wmem_ + static_cast<uint32_t>(del
 
 void Socket::set_truesize(Skb &s, uint64_t wide) {
 	if (wide > UINT32_MAX)
-		chk_.fail(Inv::tcp_truesize_no_wrap,
+		chk_.fail_with(Inv::tcp_truesize_no_wrap, [&] { return
 			  fmt::format("skb truesize {} -> {} wraps the u32", s.truesize,
-				      static_cast<int64_t>(wide)));
+				      static_cast<int64_t>(wide)); });
 	ts_sum_ -= s.truesize;
 	s.truesize = static_cast<uint32_t>(wide);
 	ts_sum_ += s.truesize;
 }
 
 Skb &Socket::new_skb() {
-	Skb s;
-	s.frags.resize(sc_.cfg.max_skb_frags);
-	s.virt.resize(sc_.cfg.max_skb_frags);
-	q_.push_back(std::move(s));
+	q_.emplace_back();
 	Skb &n = q_.back();
 	set_truesize(n, sc_.cfg.skb_head_truesize);
 	wmem_add(sc_.cfg.skb_head_truesize);
@@ -79,6 +76,7 @@ void Socket::drop_skb(size_t i) {
 
 SkbReport Socket::report(const Skb &s) const {
 	SkbReport r{s.len, s.truesize, {}};
+	r.frags.reserve(s.nr_frags);
 	for (uint32_t i = 0; i < s.nr_frags; ++i)
 		r.frags.push_back({s.frags[i], s.virt[i], i < s.cut_by.size() ? s.cut_by[i] : std::string()});
 	return r;
@@ -90,7 +88,7 @@ void Socket::check_new_frags(Skb &s, uint32_t from, IovIter it, int32_t length) 
 	const uint64_t n = uint64_t{1} << std::min(chk_.niov_shift(), 63u);
 	const bool clamp = sc_.cfg.policy.max_frag == MaxFrag::device;
 	if (opts_.explain)
-		s.cut_by.resize(s.frags.size());
+		s.cut_by.resize(sc_.cfg.max_skb_frags);
 	for (uint32_t i = from; i < s.nr_frags; ++i) {
 		const Frag &f = s.frags[i];
 		const uint64_t virt = it.count ? iter_iov_addr(it) : 0;
@@ -151,8 +149,8 @@ int64_t Socket::send(const Op &op, OpReport &rep) {
 		niov_skb view{skb.frags.data(), skb.nr_frags, skb.len, skb.truesize};
 		const int e = impl_.fill(view, it, static_cast<int32_t>(copy));
 		if (view.nr_frags > sc_.cfg.max_skb_frags)
-			chk_.fail(Inv::frag_count, fmt::format("fill left {} frags, MAX_SKB_FRAGS {}",
-							       view.nr_frags, sc_.cfg.max_skb_frags));
+			chk_.fail_with(Inv::frag_count, [&] { return fmt::format("fill left {} frags, MAX_SKB_FRAGS {}",
+							       view.nr_frags, sc_.cfg.max_skb_frags); });
 		skb.nr_frags = std::min<uint32_t>(view.nr_frags, sc_.cfg.max_skb_frags);
 		skb.len = view.len;
 		// The charge lands in sk_wmem_queued even when the fill fails.
@@ -204,8 +202,8 @@ int64_t Socket::send(const Op &op, OpReport &rep) {
 		rep.skbs.push_back(report(q_[i]));
 	}
 	if (static_cast<int64_t>(added) != copied)
-		chk_.fail(Inv::frag_bytes_accounted,
-			  fmt::format("send accepted {} bytes, its skbs hold {}", copied, added));
+		chk_.fail_with(Inv::frag_bytes_accounted, [&] { return
+			  fmt::format("send accepted {} bytes, its skbs hold {}", copied, added); });
 	return copied ? copied : err;
 }
 
@@ -241,8 +239,8 @@ void Socket::ack(uint64_t n) {
 		rules::SkbAcct<W> a{s.len, s.truesize};
 		const uint32_t len = static_cast<uint32_t>(n);
 		if (a.truesize < len)
-			chk_.fail(Inv::tcp_truesize_no_wrap,
-				  fmt::format("tcp_trim_head({}) on truesize {} wraps", len, a.truesize));
+			chk_.fail_with(Inv::tcp_truesize_no_wrap, [&] { return
+				  fmt::format("tcp_trim_head({}) on truesize {} wraps", len, a.truesize); });
 		rules::trim_head<W>(a, wmem_, len);
 		s.len = a.len;
 		ts_sum_ -= s.truesize;
@@ -258,8 +256,6 @@ void Socket::split(uint64_t at) {
 		return;	 // tso_fragment is only called inside the skb
 	Skb &s = q_.front();
 	Skb b;
-	b.frags.resize(sc_.cfg.max_skb_frags);
-	b.virt.resize(sc_.cfg.max_skb_frags);
 	// skb_split: frags ending at or before @at stay, a straddling one is cut.
 	uint64_t pos = 0;
 	uint32_t keep = 0;
@@ -279,7 +275,7 @@ void Socket::split(uint64_t at) {
 				s.frags[keep] = f;
 				s.virt[keep++] = v;
 			}
-			if (b.nr_frags < b.frags.size()) {
+			if (b.nr_frags < sc_.cfg.max_skb_frags) {
 				b.frags[b.nr_frags] = tail;
 				b.virt[b.nr_frags++] = tv;
 			}
@@ -293,9 +289,9 @@ void Socket::split(uint64_t at) {
 	rules::SkbAcct<W> a{s.len, s.truesize};
 	const uint32_t nlen = s.len - static_cast<uint32_t>(at);
 	if (a.truesize < nlen)
-		chk_.fail(Inv::tcp_truesize_no_wrap,
+		chk_.fail_with(Inv::tcp_truesize_no_wrap, [&] { return
 			  fmt::format("tso_fragment at {} moves {} bytes off truesize {}: wraps", at, nlen,
-				      a.truesize));
+				      a.truesize); });
 	const auto nb = rules::fragment<W>(a, wmem_, static_cast<uint32_t>(at), sc_.cfg.skb_head_truesize);
 	ts_sum_ -= s.truesize;
 	s.len = a.len;
@@ -358,9 +354,9 @@ void Socket::shift(uint64_t n) {
 	rules::SkbAcct<W> a{to.len, to.truesize}, b{from.len, from.truesize};
 	const uint32_t len = static_cast<uint32_t>(n);
 	if (b.truesize < len || a.truesize + len < a.truesize)
-		chk_.fail(Inv::tcp_truesize_no_wrap,
+		chk_.fail_with(Inv::tcp_truesize_no_wrap, [&] { return
 			  fmt::format("skb_shift of {} bytes: truesize {} -> {} wraps", len, b.truesize,
-				      a.truesize));
+				      a.truesize); });
 	rules::shift<W>(a, b, len);
 	ts_sum_ = ts_sum_ - to.truesize - from.truesize + a.truesize + b.truesize;
 	to.len = a.len;
