@@ -8,7 +8,7 @@ packages=(
 	build-essential cmake ninja-build pkg-config
 	clang-14 libclang-rt-14-dev llvm-14
 	libgtest-dev libgmock-dev librapidcheck-dev libbenchmark-dev
-	libz3-dev z3 cvc5 boolector afl++ libfmt-dev nlohmann-json3-dev
+	libz3-dev z3 cvc5 boolector afl++ libfmt-dev nlohmann-json3-dev python3-yaml
 	zip
 )
 

@@ -15,7 +15,9 @@ const char kUsage[] =
 	"  explain FILE [--impl PATH]           the same, saying why each size and frag came out\n"
 	"  check PATH... [--impl PATH] [--json] run scenario files/folders, print a verdict table\n"
 	"  simulate [--page-shift S] [--niov-size N] [--device D] [--rules P] [--size-goal N|--big-tcp]\n"
-	"           [--max-skb-frags N] [--svg FILE] [--json]   frags per skb over every start offset\n";
+	"           [--max-skb-frags N] [--svg FILE] [--json]   frags per skb over every start offset\n"
+	"  corpus encode|decode IN OUT          convert between scenario files and fuzz inputs\n"
+	"  mutants [--variant NAME] [--engines a,b] [--json]    every broken variant against every engine\n";
 
 }  // namespace
 
@@ -36,6 +38,10 @@ int main(int argc, char **argv) {
 			return cmd_check(args);
 		if (cmd == "simulate")
 			return cmd_simulate(args);
+		if (cmd == "corpus")
+			return cmd_corpus(args);
+		if (cmd == "mutants")
+			return cmd_mutants(args);
 		if (cmd == "--help" || cmd == "help" || cmd == "-h") {
 			std::fputs(kUsage, stdout);
 			return kExitClean;

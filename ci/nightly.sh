@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Nightly: the fuzz-nightly job on the cached corpus (corpora/<target>/ is the
+# cache: merged inputs stay there), a coverage report over the corpora, and
+# the bug scoreboard as JSON for tracking over time.
+# usage: ci/nightly.sh [--dry-run] [--fuzz-seconds N]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+dry=0 fuzz_secs=${NIOV_FUZZ_TIME:-3600}
+while [ $# -gt 0 ]; do
+	case $1 in
+	--dry-run) dry=1 ;;
+	--fuzz-seconds) fuzz_secs=$2; shift ;;
+	*) echo "nightly: unknown argument '$1'" >&2; exit 2 ;;
+	esac
+	shift
+done
+run() { echo "+ $*"; [ "$dry" = 1 ] || "$@"; }
+
+run bash ci/install-deps.sh
+run cmake --preset default
+run cmake --build --preset default
+run bash ci/fuzz-nightly.sh --time "$fuzz_secs"
+run bash ci/coverage.sh
+echo "+ build/bin/niovcheck mutants --json > scoreboard.json"
+[ "$dry" = 1 ] || build/bin/niovcheck mutants --json >scoreboard.json

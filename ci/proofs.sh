@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Proofs: on changes to the model, the proofs or the rule presets, and
+# weekly.  Re-proves only when the rules' fingerprint changed, then prints
+# the seed 000 soundness matrix.
+# usage: ci/proofs.sh [--dry-run] [--force]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+dry=0 if_changed=--if-changed
+while [ $# -gt 0 ]; do
+	case $1 in
+	--dry-run) dry=1 ;;
+	--force) if_changed= ;;
+	*) echo "proofs: unknown argument '$1'" >&2; exit 2 ;;
+	esac
+	shift
+done
+run() { echo "+ $*"; [ "$dry" = 1 ] || "$@"; }
+
+run bash ci/install-deps.sh
+run cmake --preset default
+run cmake --build --preset default
+# shellcheck disable=SC2086
+run build/bin/niovcheck prove $if_changed --json
+run build/bin/niovcheck prove --matrix
+run ctest --preset default -L proof

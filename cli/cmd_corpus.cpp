@@ -1,0 +1,97 @@
+// corpus encode|decode: convert between scenario files and fuzz inputs, so
+// any scenario can seed the fuzzers and any fuzz input can be read and
+// replayed (fuzz/decode.cpp has the byte layout).
+#include <fstream>
+#include <iterator>
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+#include "commands.hpp"
+#include "decode.hpp"
+#include "pin.hpp"
+#include "plugin.hpp"
+
+namespace niov::cli {
+
+namespace {
+
+constexpr const char *kUsage =
+	"usage: corpus encode SCENARIO_FILE OUT_BIN [--target T] | "
+	"corpus decode IN_BIN OUT_SCENARIO [--target T] [--impl PATH]";
+
+std::string read_file(const std::string &path) {
+	std::ifstream in(path, std::ios::binary);
+	if (!in)
+		throw UsageError(fmt::format("{}: cannot read", path));
+	return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+}
+
+void write_file(const std::string &path, std::string_view data) {
+	std::ofstream out(path, std::ios::binary | std::ios::trunc);
+	out.write(data.data(), static_cast<std::streamsize>(data.size()));
+	out.close();
+	if (!out)
+		throw UsageError(fmt::format("{}: cannot write", path));
+}
+
+int encode(fuzz::Target t, const std::string &in, const std::string &out) {
+	auto r = load_scenario_file(in);
+	if (!r.scenario)
+		throw UsageError(r.error.message);
+	if (t == fuzz::Target::scenario) {  // that target's inputs are scenario text
+		write_file(out, fuzz::input_text(*r.scenario));
+		return kExitClean;
+	}
+	const fuzz::Encoded e = fuzz::encode_scenario(*r.scenario, t);
+	if (!e.error.empty())
+		throw UsageError(fmt::format("{}: not in the {} target's domain: {}", in, name(t), e.error));
+	write_file(out, std::string_view(reinterpret_cast<const char *>(e.bytes.data()), e.bytes.size()));
+	return kExitClean;
+}
+
+// --impl pins the scenario to the plugin's rules, as the fuzz targets do
+// when $NIOV_IMPL is set, so the file replays what they ran.
+int decode(fuzz::Target t, const std::string &in, const std::string &out, const std::string &impl) {
+	const std::string bytes = read_file(in);
+	Scenario sc;
+	if (t == fuzz::Target::scenario) {
+		auto r = parse_scenario(bytes, in);
+		if (!r.scenario)
+			throw UsageError(r.error.message);
+		sc = std::move(*r.scenario);
+	} else {
+		sc = fuzz::decode_scenario(reinterpret_cast<const uint8_t *>(bytes.data()), bytes.size(), t);
+	}
+	if (!impl.empty()) {
+		const PluginImpl plugin(impl);
+		try {
+			fuzz::pin_rules(sc, fuzz::rules_for_plugin(plugin.name()));
+		} catch (const std::invalid_argument &e) {
+			throw UsageError(e.what());
+		}
+	}
+	write_file(out, fmt::format("# decoded from {} (fuzz target {})\n{}", in, name(t), fuzz::input_text(sc)));
+	return kExitClean;
+}
+
+}  // namespace
+
+int cmd_corpus(Args &args) {
+	const std::string target = args.option("target", "send");
+	const std::string impl = args.option("impl", "");
+	const auto pos = args.positional();
+	const auto t = fuzz::parse_target(target);
+	if (!t)
+		throw UsageError(fmt::format("--target '{}': want bind, send, config or scenario", target));
+	if (pos.size() != 3 || (pos[0] != "encode" && pos[0] != "decode"))
+		throw UsageError(kUsage);
+	if (pos[0] == "encode") {
+		if (!impl.empty())
+			throw UsageError("--impl applies to decode only");
+		return encode(*t, pos[1], pos[2]);
+	}
+	return decode(*t, pos[1], pos[2], impl);
+}
+
+}  // namespace niov::cli

@@ -1,0 +1,132 @@
+// niovcheck mutants: the scoreboard matrix.  Exit 1 when a must-catch
+// variant survives every engine.
+#include <unistd.h>
+
+#include <climits>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "commands.hpp"
+#include "mutants.hpp"
+#include "plugin.hpp"
+
+namespace niov::cli {
+
+const std::vector<Engine> &mutant_engines() {
+	static const std::vector<Engine> engines{
+		{"replay", replay_engine},
+	};
+	return engines;
+}
+
+namespace {
+
+// build/bin/niovcheck -> build/
+std::filesystem::path build_dir() {
+	char buf[PATH_MAX];
+	const ssize_t n = readlink("/proc/self/exe", buf, sizeof(buf) - 1);
+	if (n <= 0)
+		return ".";
+	buf[n] = 0;
+	return std::filesystem::path(buf).parent_path().parent_path();
+}
+
+std::vector<Variant> load_variants(const std::string &list, const std::string &only) {
+	std::ifstream f(list);
+	if (!f)
+		throw UsageError(fmt::format("{}: cannot read the plugin list (build the plugins first)", list));
+	std::vector<Variant> out;
+	std::string line;
+	while (std::getline(f, line)) {
+		std::istringstream is(line);
+		std::string kind, target, path;
+		if (!(is >> kind >> target >> path) || kind != "broken")
+			continue;
+		PluginImpl p(path);
+		Variant v{p.name(), path, p.description(), p.must_catch(), p.policy()};
+		if (only.empty() || only == v.name)
+			out.push_back(std::move(v));
+	}
+	if (!only.empty() && out.empty())
+		throw UsageError(fmt::format("no broken variant named '{}'", only));
+	return out;
+}
+
+}  // namespace
+
+int cmd_mutants(Args &args) {
+	const bool json = args.flag("json");
+	const std::string only = args.option("variant", "");
+	MutantsOptions opt;
+	opt.source_dir = args.option("source-dir", NIOV_SOURCE_DIR);
+	opt.bin_dir = (build_dir() / "bin").string();
+	opt.fuzz_seconds = static_cast<unsigned>(args.number("fuzz-seconds", 60));
+	opt.prop_cases = static_cast<unsigned>(args.number("cases", 0));
+	opt.seed = args.number("seed", 1);
+	const std::string engines_opt = args.option("engines", "");
+	const std::string list = args.option("plugins", (build_dir() / "lib" / "niov_plugins.txt").string());
+	args.done();
+
+	const auto variants = load_variants(list, only);
+	std::vector<const Engine *> engines;
+	for (const auto &e : mutant_engines())
+		if (engines_opt.empty() || ("," + engines_opt + ",").find("," + e.name + ",") != std::string::npos)
+			engines.push_back(&e);
+	if (engines.empty())
+		throw UsageError(fmt::format("no engine matches '{}'", engines_opt));
+
+	auto rows = nlohmann::json::array();
+	unsigned survivors = 0;
+	if (!json) {
+		std::printf("%-18s %-26s", "variant", "must catch");
+		for (const auto *e : engines)
+			std::printf(" %-12s", e->name.c_str());
+		std::printf(" verdict\n");
+	}
+	for (const auto &v : variants) {
+		nlohmann::json row{{"variant", v.name}, {"description", v.description},
+				   {"must_catch", v.must_catch}, {"plugin", v.path}};
+		if (!v.policy.empty())
+			row["policy"] = v.policy;
+		bool caught = false;
+		std::string cells;
+		auto by_engine = nlohmann::json::object();
+		for (const auto *e : engines) {
+			const Catch c = e->run(v, opt);
+			caught |= c.caught;
+			by_engine[e->name] = {{"ran", c.ran}, {"caught", c.caught}, {"noticed", c.noticed},
+					      {"seconds", c.seconds}, {"invariant", c.invariant},
+					      {"replay", c.replay}, {"note", c.note}};
+			cells += fmt::format(" {:<12}", !c.ran	    ? "n/a"
+							: c.caught ? fmt::format("yes {:.2f}s", c.seconds)
+							: c.noticed ? "other"
+								    : "no");
+			if (!json && c.caught)
+				row["replay"] = c.replay;
+		}
+		row["engines"] = by_engine;
+		row["caught"] = caught;
+		survivors += !caught;
+		if (json)
+			rows.push_back(std::move(row));
+		else
+			std::printf("%-18s %-26s%s %s\n", v.name.c_str(), v.must_catch.c_str(), cells.c_str(),
+				    caught ? "caught" : "SURVIVED");
+	}
+	if (json) {
+		std::puts(nlohmann::json{{"schema", "niovcheck-mutants/1"}, {"variants", rows},
+					 {"survivors", survivors}}
+				  .dump(2)
+				  .c_str());
+	} else {
+		std::printf("%zu variants, %u survived\n", variants.size(), survivors);
+	}
+	return survivors ? kExitViolation : kExitClean;
+}
+
+}  // namespace niov::cli

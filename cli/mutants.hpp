@@ -1,0 +1,50 @@
+// The bug scoreboard: every broken variant against every engine.
+//
+// An engine is a function from a variant to a catch report.  Engines that
+// are not built on this machine (the fuzzers need clang) say so instead of
+// passing silently.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace niov::cli {
+
+struct Variant {
+	std::string name;
+	std::string path;	 // the plugin
+	std::string description;
+	std::string must_catch;	 // an invariant id, or "difference"
+	std::string policy;	 // equivalent model policy overrides, if a rule change
+};
+
+struct MutantsOptions {
+	std::string source_dir;	 // the repository (corpora/)
+	std::string bin_dir;	 // build/bin (fuzz targets)
+	unsigned fuzz_seconds = 60;
+	unsigned prop_cases = 0;  // 0: the presubmit budget
+	uint64_t seed = 1;
+};
+
+struct Catch {
+	bool ran = false;	  // false: engine not available here
+	bool caught = false;	  // the must-catch invariant (or a difference) fired
+	bool noticed = false;	  // something fired, maybe not the must-catch one
+	double seconds = 0;	  // to the first catch, or the whole budget
+	std::string invariant;	  // what fired first
+	std::string replay;	  // one command that shows it
+	std::string note;
+};
+
+struct Engine {
+	std::string name;
+	std::function<Catch(const Variant &, const MutantsOptions &)> run;
+};
+
+// The engines, in the order of the matrix; one file each (mutants_*.cpp).
+const std::vector<Engine> &mutant_engines();
+
+Catch replay_engine(const Variant &v, const MutantsOptions &opt);
+
+}  // namespace niov::cli

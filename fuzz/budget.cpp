@@ -1,0 +1,41 @@
+#include "budget.hpp"
+
+#include <algorithm>
+
+#include "decode.hpp"
+
+namespace niov::fuzz {
+
+uint64_t work_estimate(const Scenario &sc) {
+	const Config &c = sc.cfg;
+	// A frag ends at a niov end (niovs and lookups are at least a page), at
+	// an skb's size_goal, at the device's max frag, or at an element end.
+	uint64_t unit = std::min<uint64_t>(c.page_size(), c.size_goal);
+	if (c.tx_max_frag_size)
+		unit = std::min<uint64_t>(unit, *c.tx_max_frag_size);
+	unit = std::max<uint64_t>(unit, 1);
+	const uint64_t max_rw = INT32_MAX;
+	uint64_t work = 0;
+	for (const auto &op : sc.ops) {
+		if (op.kind != OpKind::send)
+			continue;
+		// Only bytes inside the dmabuf become frags; the first byte past it
+		// ends the send with -EFAULT.
+		uint64_t bytes = 0;
+		for (const auto &e : op.iov) {
+			const uint64_t room = e.base < sc.dmabuf_size ? sc.dmabuf_size - e.base : 0;
+			const uint64_t add = std::min(e.len, room);
+			bytes = add > max_rw - bytes ? max_rw : bytes + add;
+		}
+		if (op.length)
+			bytes = std::min(bytes, *op.length);
+		work += bytes / unit + bytes / std::max<uint64_t>(c.size_goal, 1) + 2 * op.iov.size() + 1;
+	}
+	return work;
+}
+
+bool within_budget(const Scenario &sc) {
+	return sc.segs.size() <= kMaxSegs && sc.ops.size() <= kMaxOps && work_estimate(sc) <= kMaxWork;
+}
+
+}  // namespace niov::fuzz

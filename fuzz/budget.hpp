@@ -1,0 +1,24 @@
+// How much work a scenario asks of the model, so the fuzz loop can skip the
+// few inputs that would take milliseconds (a gigabyte moved in 1-byte frags)
+// instead of timing out on them.
+#pragma once
+
+#include <cstdint>
+
+#include "scenario.hpp"
+
+namespace niov::fuzz {
+
+// Upper bound on the frags and skbs the sends can build.
+uint64_t work_estimate(const Scenario &sc);
+
+inline constexpr uint64_t kMaxWork = uint64_t{1} << 14;
+// Plugins allocate and fill their niov table on every bind; past this many
+// niovs (the model's bind says how many) the fuzz loop checks the model
+// alone.  At 2^18 the bind target ran 277 exec/s with the plugin; 2^14 is
+// still a 64 MiB dmabuf of 4 KiB niovs or 32 GiB of 2 MiB ones.
+inline constexpr uint64_t kMaxPluginNiovs = uint64_t{1} << 14;
+
+bool within_budget(const Scenario &sc);
+
+}  // namespace niov::fuzz

@@ -1,0 +1,13 @@
+// Fuzz target 'send': a TX binding and a sequence of sends, acks, splits, shifts and frees:
+// frags, device descriptors and truesize / sk_wmem_queued accounting.
+// Built for libFuzzer, AFL++ and the replay driver from this one source;
+// NIOV_FUZZ_DECODE_ONLY builds the decode-only baseline of the speed ratio.
+#include "harness.hpp"
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+#ifdef NIOV_FUZZ_DECODE_ONLY
+	return niov::fuzz::decode_only(niov::fuzz::Target::send, data, size);
+#else
+	return niov::fuzz::run_target(niov::fuzz::Target::send, data, size);
+#endif
+}

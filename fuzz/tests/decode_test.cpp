@@ -1,0 +1,118 @@
+// The fuzz input codec: every byte string decodes to a scenario the parser
+// accepts, decode(encode(s)) == s inside each target's domain, and the
+// shipped scenarios encode for the targets whose domain they are in.
+#include <filesystem>
+#include <gtest/gtest.h>
+#include <rapidcheck/gtest.h>
+
+#include "budget.hpp"
+#include "decode.hpp"
+#include "number.hpp"
+
+namespace niov::fuzz {
+namespace {
+
+constexpr Target kByteTargets[] = {Target::bind, Target::send, Target::config};
+
+Scenario decode(const std::vector<uint8_t> &b, Target t) { return decode_scenario(b.data(), b.size(), t); }
+
+TEST(Number, BoundaryValuesRoundTripShort) {
+	const NumCtx ctx{{6u << 20, 0x1ff000}};
+	const std::pair<uint64_t, size_t> cases[] = {
+		{0, 1},	       {1, 1},		    {31, 1},	  {UINT32_MAX, 1}, {UINT64_MAX, 1},
+		{65160, 1},    {(2u << 20) + 1, 2}, {4095, 2},	  {6u << 20, 2},   {(6u << 20) + 1, 2},
+		{0x1ff000, 2}, {uint64_t{1} << 40, 2}, {12345678901234ull, 8}};
+	for (const auto &[v, max_len] : cases) {
+		ByteWriter w;
+		encode_number(w, v, ctx);
+		EXPECT_LE(w.bytes().size(), max_len) << v;
+		ByteReader r(w.bytes().data(), w.bytes().size());
+		EXPECT_EQ(decode_number(r, ctx), v);
+		EXPECT_TRUE(r.empty());
+	}
+}
+
+RC_GTEST_PROP(Number, RoundTrips, (uint64_t v, uint64_t ref0, uint64_t ref1)) {
+	const NumCtx ctx{{ref0, ref1}};
+	ByteWriter w;
+	encode_number(w, v, ctx);
+	ByteReader r(w.bytes().data(), w.bytes().size());
+	RC_ASSERT(decode_number(r, ctx) == v);
+	RC_ASSERT(r.empty());
+}
+
+TEST(Decode, EmptyInputIsTheDefaultTxAutosizeScenario) {
+	const Scenario sc = decode({}, Target::send);
+	EXPECT_EQ(sc.cfg.preset, Preset::tx_autosize);
+	EXPECT_EQ(sc.dir, Dir::tx);
+	EXPECT_TRUE(sc.segs.empty());
+	EXPECT_TRUE(sc.ops.empty());
+}
+
+// Any bytes: the parser accepts the scenario's text and gives it back, so
+// every fuzz input can be saved and replayed as a scenario file.
+RC_GTEST_PROP(Decode, AnyBytesGiveAParsableScenario, (std::vector<uint8_t> bytes)) {
+	for (Target t : kByteTargets) {
+		const Scenario sc = decode(bytes, t);
+		const std::string text = input_text(sc);
+		auto back = parse_scenario(text, "x");
+		RC_ASSERT(back.scenario.has_value());
+		RC_ASSERT(input_text(*back.scenario) == text);
+	}
+}
+
+// Anything decoded is in the domain and encodes back to itself.
+RC_GTEST_PROP(Decode, DecodedScenariosReencode, (std::vector<uint8_t> bytes)) {
+	for (Target t : kByteTargets) {
+		const Scenario sc = decode(bytes, t);
+		const Encoded e = encode_scenario(sc, t);
+		RC_ASSERT(e.error.empty());
+		RC_ASSERT(input_text(decode(e.bytes, t)) == input_text(sc));
+	}
+}
+
+std::vector<Scenario> shipped() {
+	std::vector<Scenario> out;
+	for (const auto &e : std::filesystem::directory_iterator(NIOV_CORPUS_DIR "/scenarios")) {
+		auto r = load_scenario_file(e.path().string());
+		EXPECT_TRUE(r.scenario) << r.error.message;
+		if (r.scenario)
+			out.push_back(std::move(*r.scenario));
+	}
+	EXPECT_GE(out.size(), 20u);
+	return out;
+}
+
+TEST(Encode, ShippedScenariosRoundTripInTheirTargets) {
+	size_t encoded = 0;
+	for (const auto &sc : shipped()) {
+		for (Target t : kByteTargets) {
+			const Encoded e = encode_scenario(sc, t);
+			if (!e.error.empty())
+				continue;
+			++encoded;
+			EXPECT_EQ(input_text(decode(e.bytes, t)), input_text(sc)) << sc.name;
+			EXPECT_TRUE(within_budget(sc)) << sc.name << " work " << work_estimate(sc);
+		}
+		const bool tx = sc.dir == Dir::tx;
+		EXPECT_EQ(encode_scenario(sc, Target::send).error.empty(), tx) << sc.name;
+		EXPECT_EQ(encode_scenario(sc, Target::config).error.empty(), !tx && sc.ops.empty()) << sc.name;
+	}
+	EXPECT_GE(encoded, 30u);
+}
+
+TEST(Encode, OutOfDomainIsAnError) {
+	Scenario sc;
+	sc.dir = Dir::zcrx;
+	EXPECT_NE(encode_scenario(sc, Target::send).error, "");
+	EXPECT_NE(encode_scenario(sc, Target::bind).error, "");
+	EXPECT_EQ(encode_scenario(sc, Target::config).error, "");
+	sc.dir = Dir::tx;
+	sc.ops.push_back(Op{OpKind::ack, {}, std::nullopt, 5, 1});
+	EXPECT_NE(encode_scenario(sc, Target::bind).error, "");
+	EXPECT_EQ(encode_scenario(sc, Target::send).error, "");
+	EXPECT_NE(encode_scenario(sc, Target::scenario).error, "");
+}
+
+}  // namespace
+}  // namespace niov::fuzz
