@@ -92,6 +92,9 @@ int device_encode_tx_desc(Device dev, uint32_t frag_len, std::vector<uint32_t> &
 // mp_dmabuf_devmem_init's order check.
 int pp_order_check(unsigned niov_shift, unsigned page_shift, unsigned order);
 
+// io_uring zcrx: 0, or -ENOMEM when the area's niov array cannot be had.
+int zcrx_area_errno(uint64_t area_size, unsigned niov_shift);
+
 // Lowest set bit of every segment length: io_uring's io_area_max_shift.
 unsigned zcrx_area_max_shift(const Scenario &sc);
 

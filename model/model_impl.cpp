@@ -58,6 +58,12 @@ BindResult ModelImpl::bind(const Scenario &sc) {
 			return r;
 		}
 		shift_ = len ? static_cast<unsigned>(std::countr_zero(len)) : psh;
+		r.err = zcrx_area_errno(sc.dmabuf_size, shift_);
+		if (r.err) {
+			explain_ = fmt::format("zcrx area of {:#x} bytes needs {} niovs: allocating them fails",
+					       sc.dmabuf_size, sc.dmabuf_size >> shift_);
+			return r;
+		}
 	} else {
 		const bool present = sc.rx_buf_size.has_value();
 		r.err = as_errno(rules::rx_attr_errno<W>(cfg.policy, sc.dir, psh, present,
@@ -165,6 +171,12 @@ int device_encode_tx_desc(Device dev, uint32_t frag_len, std::vector<uint32_t> &
 
 int pp_order_check(unsigned niov_shift, unsigned page_shift, unsigned order) {
 	return order != niov_shift - page_shift ? -kE2BIG : 0;
+}
+
+int zcrx_area_errno(uint64_t area_size, unsigned niov_shift) {
+	// io_uring allocates the area's niov array in one go, like the devmem
+	// table: past the model's allocation limit it fails.
+	return (area_size >> niov_shift) > kMaxNiovTable ? -kENOMEM : 0;
 }
 
 unsigned zcrx_area_max_shift(const Scenario &sc) {

@@ -60,6 +60,11 @@ BindResult PluginImpl::bind(const Scenario &sc) {
 		if (r.err)
 			return r;
 		r.niov_shift = len ? static_cast<unsigned>(std::countr_zero(len)) : sc.cfg.page_shift;
+		r.err = zcrx_area_errno(sc.dmabuf_size, r.niov_shift);
+		if (r.err) {
+			r.niov_shift = 0;
+			return r;
+		}
 		r.num_niovs = sc.dmabuf_size >> r.niov_shift;
 		zcrx_shift_ = r.niov_shift;
 		return r;
