@@ -16,6 +16,7 @@ const char kUsage[] =
 	"  check PATH... [--impl PATH] [--json] run scenario files/folders, print a verdict table\n"
 	"  simulate [--page-shift S] [--niov-size N] [--device D] [--rules P] [--size-goal N|--big-tcp]\n"
 	"           [--max-skb-frags N] [--svg FILE] [--json]   frags per skb over every start offset\n"
+	"  props [--impl PATH] [--cases N] [--seed S] [--json]  the property checks (RapidCheck)\n"
 	"  corpus encode|decode IN OUT          convert between scenario files and fuzz inputs\n"
 	"  mutants [--variant NAME] [--engines a,b] [--json]    every broken variant against every engine\n";
 
@@ -38,6 +39,8 @@ int main(int argc, char **argv) {
 			return cmd_check(args);
 		if (cmd == "simulate")
 			return cmd_simulate(args);
+		if (cmd == "props")
+			return cmd_props(args);
 		if (cmd == "corpus")
 			return cmd_corpus(args);
 		if (cmd == "mutants")

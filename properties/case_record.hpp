@@ -1,0 +1,37 @@
+// The scenario of the running case, kept when the case fails so the runner
+// can write the shrunk counterexample as a scenario file.
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "scenario.hpp"
+
+namespace niov::props {
+
+struct FailedCase {
+	Scenario scenario;
+	std::string impl_path;	// the plugin that answered; empty: the model alone
+};
+
+// Declare right after the scenario (or the object owning it) in a property
+// body: if the case unwinds (a failed RC_ASSERT, or any exception), the
+// scenario is copied while it still exists.
+class CaseGuard {
+public:
+	CaseGuard(const Scenario &sc, std::string impl_path);
+	~CaseGuard();
+	CaseGuard(const CaseGuard &) = delete;
+	CaseGuard &operator=(const CaseGuard &) = delete;
+
+private:
+	const Scenario &sc_;
+	std::string impl_path_;
+	int uncaught_;
+};
+
+// The case the last unwinding CaseGuard saw (discards included: the runner
+// keeps only what a failing case left).
+std::optional<FailedCase> &unwound_case();
+
+}  // namespace niov::props

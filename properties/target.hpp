@@ -1,0 +1,55 @@
+// What the properties run against: the configurations the generators may
+// produce and the implementation that answers for each preset (the model
+// always answers too; every property compares).
+#pragma once
+
+#include <array>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "gen_config.hpp"
+#include "plugin.hpp"
+
+namespace niov::props {
+
+struct Target {
+	ConfigSpace space;
+	// Per preset (indexed by Preset); nullptr: only the model answers.
+	std::array<Impl *, 3> impl{};
+	std::array<std::string, 3> impl_path{};
+	// Single-policy overrides may be generated (model-only cases) for the
+	// properties whose invariant holds under every policy.
+	bool allow_overrides = true;
+
+	// The implementation for this scenario: none when its policies are
+	// not its preset's (a plugin implements one preset exactly).
+	Impl *impl_for(const Scenario &sc) const;
+	std::string impl_path_for(const Scenario &sc) const;
+	bool hunting() const { return space.forced.has_value(); }
+};
+
+// A target with the plugins it loaded.
+struct LoadedTarget {
+	std::vector<std::unique_ptr<PluginImpl>> plugins;
+	Target target;
+};
+
+// @impl_path given: that plugin, for its preset (a plugin named after a
+// preset answers for it; any other, e.g. a broken variant, is a variant of
+// tx-autosize, see plugins/broken/CATALOGUE.md).  Otherwise the kernel-shaped
+// plugins listed in @plugins_list ("kernel|broken <target> <path>" lines),
+// each for its preset; a missing list leaves the model alone.
+// Throws PluginError when a plugin cannot be loaded.
+LoadedTarget load_target(const std::string &impl_path, const std::string &plugins_list);
+
+// The preset a plugin answers for, by its name.
+Preset plugin_preset(const PluginImpl &p);
+
+// The "kernel|broken <target> <path>" lines of a plugin list.
+struct PluginListEntry {
+	std::string kind, target, path;
+};
+std::vector<PluginListEntry> read_plugin_list(const std::string &path);
+
+}  // namespace niov::props
