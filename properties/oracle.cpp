@@ -62,6 +62,12 @@ Bind bind(const Scenario &sc) {
 		if (b.err)
 			return b;
 		b.shift = len ? log2(len) : ps;
+		// The area's niov array is one allocation, limited as the devmem table.
+		if ((sc.dmabuf_size >> b.shift) > kMaxNiovTable) {
+			b.err = -kENOMEM;
+			b.shift = 0;
+			return b;
+		}
 		b.num_niovs = sc.dmabuf_size >> b.shift;
 		return b;
 	}
