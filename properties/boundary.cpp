@@ -44,11 +44,4 @@ rc::Gen<uint64_t> multiple_around(uint64_t unit, uint64_t max_mult, uint64_t pag
 			       [unit, page](uint64_t k) { return around(k * unit, page); });
 }
 
-rc::Gen<uint64_t> with_edges(rc::Gen<uint64_t> g, uint64_t page, unsigned one_in) {
-	return weighted<uint64_t>({
-		{one_in - 1, std::move(g)},
-		{1, edge_u64(page)},
-	});
-}
-
 }  // namespace niov::props

@@ -29,9 +29,6 @@ rc::Gen<uint64_t> around(uint64_t v, uint64_t page);
 // k * unit for k in [0, max_mult], then moved by around().
 rc::Gen<uint64_t> multiple_around(uint64_t unit, uint64_t max_mult, uint64_t page);
 
-// @g most of the time, an edge value once in @one_in cases.
-rc::Gen<uint64_t> with_edges(rc::Gen<uint64_t> g, uint64_t page, unsigned one_in);
-
 }  // namespace niov::props
 
 namespace niov::props {

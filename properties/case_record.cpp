@@ -1,5 +1,7 @@
 #include "case_record.hpp"
 
+#include <chrono>
+#include <cstdlib>
 #include <exception>
 
 namespace niov::props {
@@ -9,12 +11,40 @@ std::optional<FailedCase> &unwound_case() {
 	return slot;
 }
 
+namespace {
+
+double now() {
+	return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+
+}  // namespace
+
+bool profiling() {
+	static const bool on = [] {
+		const char *e = std::getenv("NIOV_PROPS_PROFILE");
+		return e && *e;
+	}();
+	return on;
+}
+
+std::optional<SlowCase> &slowest_case() {
+	static thread_local std::optional<SlowCase> slot;
+	return slot;
+}
+
 CaseGuard::CaseGuard(const Scenario &sc, std::string impl_path)
-	: sc_(sc), impl_path_(std::move(impl_path)), uncaught_(std::uncaught_exceptions()) {}
+	: sc_(sc), impl_path_(std::move(impl_path)), uncaught_(std::uncaught_exceptions()),
+	  start_(profiling() ? now() : 0) {}
 
 CaseGuard::~CaseGuard() {
 	if (std::uncaught_exceptions() > uncaught_)
 		unwound_case() = FailedCase{sc_, impl_path_};
+	if (profiling()) {
+		const double took = now() - start_;
+		auto &slow = slowest_case();
+		if (!slow || took > slow->seconds)
+			slow = SlowCase{took, sc_};
+	}
 }
 
 }  // namespace niov::props

@@ -28,7 +28,17 @@ private:
 	const Scenario &sc_;
 	std::string impl_path_;
 	int uncaught_;
+	double start_ = 0;  // $NIOV_PROPS_PROFILE: when the case started
 };
+
+// $NIOV_PROPS_PROFILE set: the slowest case of the run (time from the
+// CaseGuard to its end), for finding what makes a property slow.
+struct SlowCase {
+	double seconds = 0;
+	Scenario scenario;
+};
+bool profiling();
+std::optional<SlowCase> &slowest_case();
 
 // The case the last unwinding CaseGuard saw (discards included: the runner
 // keeps only what a failing case left).

@@ -27,13 +27,6 @@ rc::Gen<Scenario> gen_scenario(const Shape &shape) {
 					  ? *gen_honest_table(ps)
 					  : *gen_lying_table(ps, shape.lies);
 		put_table(sc, t);
-		// RULES.md gives zcrx areas no size limit, so a 2^64-byte area
-		// "registers" with more niovs than a u32 counts and the checker
-		// flags bind.niov_count: a model limitation (see
-		// corpora/regressions/fuzz-config-zcrx-niov-count.scn); keep
-		// zcrx areas below that until the rule exists.
-		if (sc.dir == Dir::zcrx && (sc.dmabuf_size >> ps) > UINT32_MAX)
-			put_table(sc, *gen_honest_table(ps));
 		if (sc.dir == Dir::rx || sc.dir == Dir::zcrx) {
 			sc.rx_buf_size = *gen_rx_buf_size(ps);
 			if (*weighted_pick<bool>({{6, false}, {1, true}}))

@@ -10,6 +10,7 @@ namespace niov::props {
 namespace {
 
 constexpr uint64_t kFragBudget = 512;
+constexpr uint64_t kSkbBudget = 64;  // a 3 MiB send at size_goal 65160 still fits
 
 // Offsets worth starting or ending at (the dmabuf's ends and middle, every
 // segment boundary of the first 64) and units whose multiples are niov
@@ -66,11 +67,13 @@ rc::Gen<uint64_t> gen_length(const Scenario &sc, const Marks &m, uint64_t base) 
 
 uint64_t send_budget(const Scenario &sc) {
 	// A frag ends at a lookup granule, the device's max frag or the skb's
-	// end, whichever comes first; budget that many of the smallest.
+	// end, whichever comes first; budget that many of the smallest.  And
+	// at most kSkbBudget skbs: the model frees acked skbs from the front
+	// of a vector, quadratic in the queue length.
 	const auto b = oracle::bind(sc);
 	const unsigned gran = oracle::lookup_shift(sc.cfg, b.err ? sc.cfg.page_shift : b.shift);
 	const uint64_t unit = std::min({uint64_t{1} << gran, oracle::tx_max_frag(sc.cfg), uint64_t{sc.cfg.size_goal}});
-	return kFragBudget * std::max<uint64_t>(unit, 1);
+	return std::min(kFragBudget * std::max<uint64_t>(unit, 1), kSkbBudget * sc.cfg.size_goal);
 }
 
 rc::Gen<Op> gen_send(const Scenario &sc) {
@@ -102,7 +105,8 @@ rc::Gen<Op> gen_send(const Scenario &sc) {
 		if (total > budget || *weighted_pick<bool>({{15, false}, {1, true}}))
 			op.length = *weighted<uint64_t>({
 				{3, uniform<uint64_t>(0, budget + 1)},
-				{1, pick<uint64_t>({budget, sc.cfg.size_goal, sc.cfg.size_goal + 1, 0})},
+				{1, pick<uint64_t>({budget, std::min<uint64_t>(budget, sc.cfg.size_goal),
+						    std::min<uint64_t>(budget, sc.cfg.size_goal + 1), 0})},
 			});
 		return op;
 	});

@@ -9,31 +9,38 @@ namespace {
 
 // The device side of one skb, counted independently of the checker: per GSO
 // segment of mss bytes, one header descriptor plus every (gve: 16383-byte)
-// data piece overlapping it; an skb within one mss is one segment.
+// data piece overlapping it; an skb within one mss is one segment.  A piece
+// adds one to every segment it overlaps: a difference array keeps that
+// linear even for 8-byte segments.
 bool gve_over_budget(const SkbReport &s, uint32_t mss, uint64_t &worst) {
 	if (s.len == 0)
 		return false;
 	const uint64_t seg = std::min<uint64_t>(mss, s.len);
 	const uint64_t nseg = (s.len + seg - 1) / seg;
-	worst = 0;
-	for (uint64_t k = 0; k < nseg; ++k) {
-		const uint64_t lo = k * seg, hi = std::min<uint64_t>(lo + seg, s.len);
-		uint64_t descs = 1, pos = 0;
-		for (const auto &fr : s.frags) {
-			const uint64_t len = fr.frag.len;
-			// A piece [a, b) overlaps [lo, hi) if a < hi and b > lo; an empty
-			// frag is one empty piece at its position.
-			if (len == 0) {
-				descs += pos >= lo && (pos < hi || (k + 1 == nseg && pos == hi));
-				continue;
-			}
-			for (uint64_t a = pos; a < pos + len; a += 16383) {
-				const uint64_t b = std::min(a + 16383, pos + len);
-				descs += a < hi && b > lo;
-			}
-			pos += len;
+	std::vector<int64_t> diff(nseg + 1, 0);
+	auto add = [&](uint64_t first, uint64_t last) {
+		++diff[first];
+		--diff[last + 1];
+	};
+	uint64_t pos = 0;
+	for (const auto &fr : s.frags) {
+		const uint64_t len = fr.frag.len;
+		if (len == 0) {  // one empty piece, in the segment holding its position
+			const uint64_t k = std::min(pos / seg, nseg - 1);
+			add(k, k);
+			continue;
 		}
-		worst = std::max(worst, descs);
+		for (uint64_t a = pos; a < pos + len; a += 16383) {
+			const uint64_t b = std::min(a + 16383, pos + len);
+			add(a / seg, (b - 1) / seg);
+		}
+		pos += len;
+	}
+	worst = 0;
+	int64_t run = 0;
+	for (uint64_t k = 0; k < nseg; ++k) {
+		run += diff[k];
+		worst = std::max<uint64_t>(worst, 1 + static_cast<uint64_t>(run));  // + the header
 	}
 	return worst > 10;
 }

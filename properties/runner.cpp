@@ -152,6 +152,11 @@ Outcome run_property(const Property &p, const Target &t, const RunParams &rp) {
 	const auto result = checkProperty(toProperty(testable), md, params, quiet, configuration().reproduce);
 	o.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 	o.cpu_seconds = thread_cpu_seconds() - cpu_start;
+	if (auto &slow = slowest_case(); slow) {
+		fmt::print(stderr, "{}: slowest case {:.1f} ms:\n{}", p.name, slow->seconds * 1e3,
+			   serialize_scenario(slow->scenario));
+		slow.reset();
+	}
 
 	if (result.is<SuccessResult>()) {
 		o.passed = true;

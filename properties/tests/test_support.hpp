@@ -3,10 +3,12 @@
 #pragma once
 
 #include <cstdlib>
+#include <set>
 #include <string>
 
 #include <gtest/gtest.h>
 
+#include "report.hpp"
 #include "runner.hpp"
 #include "target.hpp"
 
@@ -37,6 +39,25 @@ inline std::string param_name(std::string s) {
 		if (!std::isalnum(static_cast<unsigned char>(c)))
 			c = '_';
 	return s;
+}
+
+// Every invariant a run reported, model and plugin together.
+inline std::set<std::string> violation_ids(const RunReport &r) {
+	std::set<std::string> s;
+	for (const auto &v : r.model.violations)
+		s.insert(v.invariant);
+	if (r.impl)
+		for (const auto &v : r.impl->violations)
+			s.insert(v.invariant);
+	return s;
+}
+
+// "a,b,c", or "none".
+inline std::string joined(const std::set<std::string> &s) {
+	std::string out;
+	for (const auto &x : s)
+		out += (out.empty() ? "" : ",") + x;
+	return out.empty() ? "none" : out;
 }
 
 }  // namespace niov::props::test
