@@ -174,7 +174,10 @@ void Checker::probe(const Probe &p) {
 }
 
 void Checker::niov_table(const std::vector<std::pair<uint64_t, std::optional<uint64_t>>> &probes) {
-	for (const auto &[idx, dma] : probes) {
+	// Not a structured binding: clang 14 cannot capture those in the lambda.
+	for (const auto &probe : probes) {
+		const uint64_t idx = probe.first;
+		const std::optional<uint64_t> &dma = probe.second;
 		uint64_t want;
 		const bool mapped = byte_map_at(idx << t_.bind.niov_shift, want);
 		if (!mapped)
