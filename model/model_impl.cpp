@@ -57,7 +57,7 @@ BindResult ModelImpl::bind(const Scenario &sc) {
 			explain_ = fmt::format("zcrx rx_buf_len {} rejected", len);
 			return r;
 		}
-		shift_ = len ? static_cast<unsigned>(std::countr_zero(len)) : psh;
+		shift_ = static_cast<unsigned>(rules::zcrx_niov_shift<W>(psh, len));
 		r.err = zcrx_area_errno(sc.dmabuf_size, shift_);
 		if (r.err) {
 			explain_ = fmt::format("zcrx area of {:#x} bytes needs {} niovs: allocating them fails",
@@ -78,16 +78,14 @@ BindResult ModelImpl::bind(const Scenario &sc) {
 			return r;
 		}
 		if (sc.dir == Dir::rx) {
-			shift_ = present ? static_cast<unsigned>(std::countr_zero(*sc.rx_buf_size)) : psh;
+			shift_ = static_cast<unsigned>(
+				rules::rx_niov_shift<W>(psh, present, sc.rx_buf_size.value_or(0)));
 			explain_ = fmt::format("RX niov size {}{}", uint64_t{1} << shift_,
 					       present ? " from rx-buf-size" : " = PAGE_SIZE (no rx-buf-size)");
 		} else {
-			const uint64_t n = cfg.policy.tx_niov == TxNiov::page
-						   ? cfg.page_size()
-						   : rules::tx_size_loop<W>(cfg.policy.tx_niov, psh,
-									    sc.dmabuf_size, std::span<const CSeg>(segs));
-			shift_ = static_cast<unsigned>(std::countr_zero(n));
-			explain_ = explain_tx_size(sc, n);
+			shift_ = static_cast<unsigned>(rules::tx_niov_shift<W>(
+				cfg.policy.tx_niov, psh, sc.dmabuf_size, std::span<const CSeg>(segs)));
+			explain_ = explain_tx_size(sc, uint64_t{1} << shift_);
 		}
 		r.err = as_errno(rules::bind_errno<W>(cfg.policy, sc.dir, sc.dmabuf_size, segs, shift_));
 		if (r.err) {
@@ -108,7 +106,7 @@ std::optional<uint64_t> ModelImpl::niov_dma(uint64_t idx) const {
 }
 
 LookupResult ModelImpl::lookup(uint64_t virt) const {
-	const unsigned gran = sc_->cfg.policy.lookup == Lookup::page ? sc_->cfg.page_shift : shift_;
+	const uint64_t gran = rules::lookup_shift<W>(sc_->cfg.policy, sc_->cfg.page_shift, shift_);
 	const auto l = rules::get_niov_at<W>(sc_->dmabuf_size, gran, virt);
 	if (!l.ok)
 		return {-kEFAULT, 0, 0, 0};
@@ -122,18 +120,18 @@ int ModelImpl::fill(niov_skb &skb, IovIter &it, int32_t length) {
 	while (length != 0 && it.count != 0) {
 		if (i == cfg.max_skb_frags)
 			return -kEMSGSIZE;
-		const auto l = lookup(iter_iov_addr(it));
-		if (l.err)
-			return l.err;
-		const uint64_t size = rules::frag_len<W>(cfg.policy, l.size, static_cast<uint64_t>(length),
-							 iter_iov_len(it), dev_max);
-		const uint32_t len = static_cast<uint32_t>(size);
-		const uint32_t charge = rules::frag_charge<W>(cfg.policy, cfg.page_shift, len);
-		skb.frags[i] = {l.idx, static_cast<uint32_t>(l.off), len, charge, 0};
-		skb.len += len;
-		skb.truesize += charge;
-		iov_iter_advance(it, size);
-		length -= static_cast<int32_t>(size);
+		// rules::fill_frag is the loop body the proofs instantiate symbolically.
+		const auto f = rules::fill_frag<W>(
+			cfg.policy, cfg.page_shift, sc_->dmabuf_size,
+			rules::lookup_shift<W>(cfg.policy, cfg.page_shift, shift_), iter_iov_addr(it),
+			static_cast<uint64_t>(length), iter_iov_len(it), dev_max);
+		if (!f.ok)
+			return -kEFAULT;
+		skb.frags[i] = {f.idx, f.off, f.len, f.charge, 0};
+		skb.len += f.len;
+		skb.truesize += f.charge;
+		iov_iter_advance(it, f.size);
+		length -= static_cast<int32_t>(f.size);
 		skb.nr_frags = ++i;
 	}
 	return 0;
@@ -170,7 +168,7 @@ int device_encode_tx_desc(Device dev, uint32_t frag_len, std::vector<uint32_t> &
 }
 
 int pp_order_check(unsigned niov_shift, unsigned page_shift, unsigned order) {
-	return order != niov_shift - page_shift ? -kE2BIG : 0;
+	return as_errno(rules::pp_order_errno<W>(page_shift, niov_shift, order));
 }
 
 int zcrx_area_errno(uint64_t area_size, unsigned niov_shift) {

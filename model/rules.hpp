@@ -105,6 +105,30 @@ typename W::u64 log2_pow2(typename W::u64 n) {
 	return W::ctz64(n);
 }
 
+// The niov shift a bind asks for (RULES.md steps 1-2).  The model's bind and
+// the proofs both call these, so the shift the lemmas reason about is the one
+// the tests and fuzzers run.
+template <class W>
+typename W::u64 tx_niov_shift(TxNiov mode, unsigned page_shift, typename W::u64 size,
+			      std::span<const Seg<W>> segs) {
+	if (mode == TxNiov::page)
+		return W::k64(page_shift);
+	return log2_pow2<W>(tx_size_loop<W>(mode, page_shift, size, segs));
+}
+
+// RX: the accepted rx-buf-size, else PAGE_SIZE.
+template <class W>
+typename W::u64 rx_niov_shift(unsigned page_shift, typename W::boolean present,
+			      typename W::u32 value) {
+	return W::select(present, log2_pow2<W>(W::zext(value)), W::k64(page_shift));
+}
+
+// zcrx: rx_buf_len, 0 meaning PAGE_SIZE.
+template <class W>
+typename W::u64 zcrx_niov_shift(unsigned page_shift, typename W::u32 len) {
+	return W::select(len == W::k32(0), W::k64(page_shift), log2_pow2<W>(W::zext(len)));
+}
+
 // --- bind -------------------------------------------------------------------
 
 // Step 1: the netlink attribute.  Returns the errno; the shift it implies is
@@ -143,11 +167,19 @@ typename W::u32 bind_errno(const Policies &pol, Dir dir, typename W::u64 size,
 	return err;
 }
 
+// mp_dmabuf_devmem_init: the page_pool order must match the niov size.
+// Shared by rx_queue_errno and the model's pp_init answer.
+template <class W>
+typename W::u32 pp_order_errno(unsigned page_shift, typename W::u64 niov_shift, typename W::u64 order) {
+	return err_if<W>(W::k32(0), order != niov_shift - W::k64(page_shift), kE2BIG);
+}
+
 // RULES.md step 7, opening an RX queue on the binding: the device's buffer
 // size support, then mp_dmabuf_devmem_init's page_pool order check.
 // @order is the driver's page_pool order; rx_queue_order() gives the default.
+// MAX_PAGE_ORDER is a word (not a C++ parameter) so one proof covers every value.
 template <class W>
-typename W::u32 rx_queue_errno(Device dev, unsigned page_shift, unsigned max_page_order,
+typename W::u32 rx_queue_errno(Device dev, unsigned page_shift, typename W::u64 max_page_order,
 			       typename W::u64 niov_shift, typename W::u64 order) {
 	const auto psh = W::k64(page_shift);
 	const auto rx_page_size = W::select(niov_shift == psh, W::k64(0), W::shl(W::k64(1), niov_shift));
@@ -157,10 +189,11 @@ typename W::u32 rx_queue_errno(Device dev, unsigned page_shift, unsigned max_pag
 		return err_if<W>(err, rx_page_size != W::k64(0), kEOPNOTSUPP);
 	const uint64_t lo = dev == Device::bnxt ? uint64_t{1} << std::min(page_shift, 15u)
 						: uint64_t{1} << page_shift;
-	const uint64_t hi = dev == Device::bnxt ? uint64_t{1} << 15 : uint64_t{1} << (page_shift + max_page_order);
-	const auto bad = W::ult(rx_page_size, W::k64(lo)) || W::ugt(rx_page_size, W::k64(hi));
+	const auto hi = dev == Device::bnxt ? W::k64(uint64_t{1} << 15)
+					    : W::shl(W::k64(uint64_t{1} << page_shift), max_page_order);
+	const auto bad = W::ult(rx_page_size, W::k64(lo)) || W::ugt(rx_page_size, hi);
 	err = err_if<W>(err, rx_page_size != W::k64(0) && bad, kERANGE);
-	return err_if<W>(err, order != niov_shift - psh, kE2BIG);
+	return err_if<W>(err, pp_order_errno<W>(page_shift, niov_shift, order) != W::k32(0), kE2BIG);
 }
 
 // get_order() of the buffer size the driver uses for this binding.
@@ -179,7 +212,7 @@ typename W::u32 zcrx_errno(unsigned page_shift, typename W::u32 len, typename W:
 	auto err = W::k32(0);
 	const auto page = W::k32(uint32_t{1} << page_shift);
 	err = err_if<W>(err, len != W::k32(0) && (!W::is_pow2(len) || W::ult(len, page)), kEINVAL);
-	const auto shift = W::select(len == W::k32(0), W::k64(page_shift), W::ctz64(W::zext(len)));
+	const auto shift = zcrx_niov_shift<W>(page_shift, len);
 	err = err_if<W>(err, W::ugt(shift, area_max_shift), kERANGE);
 	if (!has_device)
 		err = err_if<W>(err, shift != W::k64(page_shift), kEOPNOTSUPP);
@@ -205,6 +238,13 @@ Lookup<W> get_niov_at(typename W::u64 dmabuf_size, typename W::u64 gran_shift,
 	return {W::ult(virt, dmabuf_size), W::lshr(virt, gran_shift), off, gran - off};
 }
 
+// The granularity get_niov_at uses: PAGE_SIZE (policy lookup=page) or the
+// binding's niov size.
+template <class W>
+typename W::u64 lookup_shift(const Policies &pol, unsigned page_shift, typename W::u64 niov_shift) {
+	return pol.lookup == niov::Lookup::page ? W::k64(page_shift) : niov_shift;
+}
+
 template <class W>
 struct Addr {
 	typename W::boolean ok;
@@ -213,33 +253,45 @@ struct Addr {
 
 // The declarative byte map: dmabuf offset -> DMA address, segments laid out
 // back to back from offset 0.  Offsets past the last segment are unmapped.
+// The scan is a fold of byte_map_step (segment at dmabuf offset @start) so
+// the proofs can reason about one segment and cover tables of any length.
+template <class W>
+void byte_map_step(Addr<W> &r, typename W::u64 &start, const Seg<W> &s, typename W::u64 virt) {
+	const auto hit = !r.ok && W::uge(virt, start) && W::ult(virt - start, s.len);
+	r.dma = W::select(hit, s.addr + (virt - start), r.dma);
+	r.ok = r.ok || hit;
+	start = start + s.len;
+}
+
 template <class W>
 Addr<W> byte_map(std::span<const Seg<W>> segs, typename W::u64 virt) {
 	auto start = W::k64(0);
 	Addr<W> r{W::kb(false), W::k64(0)};
-	for (const auto &s : segs) {
-		const auto hit = !r.ok && W::uge(virt, start) && W::ult(virt - start, s.len);
-		r.dma = W::select(hit, s.addr + (virt - start), r.dma);
-		r.ok = r.ok || hit;
-		start = start + s.len;
-	}
+	for (const auto &s : segs)
+		byte_map_step<W>(r, start, s, virt);
 	return r;
 }
 
 // The niov table as the kernel builds it: segment after segment, len >> shift
 // niovs each, niov j of a segment at addr + (j << shift), none past num_niovs.
+// A fold of niov_dma_step (segment whose first niov is @first), as byte_map.
+template <class W>
+void niov_dma_step(Addr<W> &r, typename W::u64 &first, const Seg<W> &s, typename W::u64 shift,
+		   typename W::u64 idx) {
+	const auto cnt = W::lshr(s.len, shift);
+	const auto hit = !r.ok && W::uge(idx, first) && W::ult(idx - first, cnt);
+	r.dma = W::select(hit, s.addr + W::shl(idx - first, shift), r.dma);
+	r.ok = r.ok || hit;
+	first = first + cnt;
+}
+
 template <class W>
 Addr<W> niov_dma(std::span<const Seg<W>> segs, typename W::u64 shift,
 		 typename W::u64 num_niovs, typename W::u64 idx) {
 	auto first = W::k64(0);
 	Addr<W> r{W::kb(false), W::k64(0)};
-	for (const auto &s : segs) {
-		const auto cnt = W::lshr(s.len, shift);
-		const auto hit = !r.ok && W::uge(idx, first) && W::ult(idx - first, cnt);
-		r.dma = W::select(hit, s.addr + W::shl(idx - first, shift), r.dma);
-		r.ok = r.ok || hit;
-		first = first + cnt;
-	}
+	for (const auto &s : segs)
+		niov_dma_step<W>(r, first, s, shift, idx);
 	r.ok = r.ok && W::ult(idx, num_niovs);
 	return r;
 }
@@ -269,6 +321,29 @@ typename W::u32 frag_charge(const Policies &pol, unsigned page_shift, typename W
 		break;
 	}
 	return W::k32(0);
+}
+
+// One iteration of the fill loop, everything but the iterator: look the
+// offset up, clamp, store the length as the frag's u32 and charge it.  @size
+// is the untruncated length the iterator and `length` advance by.
+template <class W>
+struct FillFrag {
+	typename W::boolean ok;	 // false: the lookup failed (-EFAULT)
+	typename W::u64 idx;
+	typename W::u32 off;
+	typename W::u32 len;
+	typename W::u32 charge;
+	typename W::u64 size;
+};
+
+template <class W>
+FillFrag<W> fill_frag(const Policies &pol, unsigned page_shift, typename W::u64 dmabuf_size,
+		      typename W::u64 gran_shift, typename W::u64 virt, typename W::u64 length,
+		      typename W::u64 iov_rem, typename W::u64 dev_max_frag) {
+	const auto l = get_niov_at<W>(dmabuf_size, gran_shift, virt);
+	const auto size = frag_len<W>(pol, l.size, length, iov_rem, dev_max_frag);
+	const auto len = W::trunc(size);
+	return {l.ok, l.idx, W::trunc(l.off), len, frag_charge<W>(pol, page_shift, len), size};
 }
 
 // --- TCP accounting ---------------------------------------------------------
