@@ -1,7 +1,10 @@
 // The niovcheck subcommands.
 #pragma once
 
+#include <string>
+
 #include "args.hpp"
+#include "decode.hpp"
 
 namespace niov::cli {
 
@@ -9,9 +12,14 @@ int cmd_replay(Args &args, bool explain);
 int cmd_check(Args &args);
 int cmd_simulate(Args &args);
 // Engines, one file each (cmd_<name>.cpp): properties, fuzz corpus tools,
-// the bug scoreboard.
+// proofs, the bug scoreboard.
 int cmd_props(Args &args);
 int cmd_corpus(Args &args);
+int cmd_prove(Args &args);
 int cmd_mutants(Args &args);
+
+// `corpus decode`: a fuzz input of target @t as a scenario file, pinned to
+// @impl's rules when given (as the fuzz targets pin them under $NIOV_IMPL).
+int corpus_decode(fuzz::Target t, const std::string &in, const std::string &out, const std::string &impl);
 
 }  // namespace niov::cli

@@ -18,6 +18,7 @@ const char kUsage[] =
 	"           [--max-skb-frags N] [--svg FILE] [--json]   frags per skb over every start offset\n"
 	"  props [--impl PATH] [--cases N] [--seed S] [--json]  the property checks (RapidCheck)\n"
 	"  corpus encode|decode IN OUT          convert between scenario files and fuzz inputs\n"
+	"  prove [--lemma ID] [--rules P] [--matrix] [--json]   Z3 proofs of the invariants\n"
 	"  mutants [--variant NAME] [--engines a,b] [--json]    every broken variant against every engine\n";
 
 }  // namespace
@@ -43,6 +44,8 @@ int main(int argc, char **argv) {
 			return cmd_props(args);
 		if (cmd == "corpus")
 			return cmd_corpus(args);
+		if (cmd == "prove")
+			return cmd_prove(args);
 		if (cmd == "mutants")
 			return cmd_mutants(args);
 		if (cmd == "--help" || cmd == "help" || cmd == "-h") {
