@@ -205,6 +205,28 @@ Outcome run_property(const Property &p, const Target &t, const RunParams &rp) {
 	return o;
 }
 
+std::string property_for(const std::string &must_catch) {
+	return must_catch == "difference" ? "diff.model_vs_impl" : must_catch;
+}
+
+std::optional<Outcome> first_failure(const Target &t, const std::string &first, const RunParams &rp,
+				     double &seconds) {
+	std::vector<const Property *> order;
+	if (const Property *p = find_property(first))
+		order.push_back(p);
+	for (const auto &p : all_properties())
+		if (p.name != first)
+			order.push_back(&p);
+	seconds = 0;
+	for (const Property *p : order) {
+		Outcome o = run_property(*p, t, rp);
+		seconds += o.seconds;
+		if (!o.passed)
+			return o;
+	}
+	return std::nullopt;
+}
+
 std::string failure_text(const Outcome &o) {
 	std::string s = fmt::format("property {} FAILED after {} cases:\n{}\n", o.name, o.cases, o.message);
 	if (!o.reproduce.empty())

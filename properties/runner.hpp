@@ -47,6 +47,16 @@ struct Outcome {
 
 Outcome run_property(const Property &p, const Target &t, const RunParams &rp);
 
+// The property that must catch a broken variant whose catalogue entry says
+// @must_catch (an invariant id, or "difference": diff.model_vs_impl).
+std::string property_for(const std::string &must_catch);
+
+// @first, then every other property, until one fails against @t: the
+// negative tests and the scoreboard's property engine.  @seconds gets the
+// wall time of the properties run.  nullopt: every property passed.
+std::optional<Outcome> first_failure(const Target &t, const std::string &first, const RunParams &rp,
+				     double &seconds);
+
 // What a failure prints: the message, reproduce string, file and command.
 std::string failure_text(const Outcome &o);
 
