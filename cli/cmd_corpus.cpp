@@ -50,9 +50,11 @@ int encode(fuzz::Target t, const std::string &in, const std::string &out) {
 	return kExitClean;
 }
 
+}  // namespace
+
 // --impl pins the scenario to the plugin's rules, as the fuzz targets do
 // when $NIOV_IMPL is set, so the file replays what they ran.
-int decode(fuzz::Target t, const std::string &in, const std::string &out, const std::string &impl) {
+int corpus_decode(fuzz::Target t, const std::string &in, const std::string &out, const std::string &impl) {
 	const std::string bytes = read_file(in);
 	Scenario sc;
 	if (t == fuzz::Target::scenario) {
@@ -75,8 +77,6 @@ int decode(fuzz::Target t, const std::string &in, const std::string &out, const 
 	return kExitClean;
 }
 
-}  // namespace
-
 int cmd_corpus(Args &args) {
 	const std::string target = args.option("target", "send");
 	const std::string impl = args.option("impl", "");
@@ -91,7 +91,7 @@ int cmd_corpus(Args &args) {
 			throw UsageError("--impl applies to decode only");
 		return encode(*t, pos[1], pos[2]);
 	}
-	return decode(*t, pos[1], pos[2], impl);
+	return corpus_decode(*t, pos[1], pos[2], impl);
 }
 
 }  // namespace niov::cli

@@ -3,9 +3,11 @@
 #include <unistd.h>
 
 #include <climits>
+#include <cstdlib>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <set>
 #include <sstream>
 
 #include <fmt/format.h>
@@ -20,6 +22,9 @@ namespace niov::cli {
 const std::vector<Engine> &mutant_engines() {
 	static const std::vector<Engine> engines{
 		{"replay", replay_engine},
+		{"props", props_engine},
+		{"fuzz", fuzz_engine},
+		{"proof", proof_engine},
 	};
 	return engines;
 }
@@ -65,7 +70,13 @@ int cmd_mutants(Args &args) {
 	MutantsOptions opt;
 	opt.source_dir = args.option("source-dir", NIOV_SOURCE_DIR);
 	opt.bin_dir = (build_dir() / "bin").string();
+	const char *fuzz_env = std::getenv("NIOV_FUZZ_BUILD");
+	opt.fuzz_bin_dir = args.option("fuzz-build", fuzz_env && *fuzz_env ? fuzz_env : opt.source_dir + "/build-fuzz") + "/bin";
+	const char *fail_env = std::getenv("NIOV_FAILURE_DIR");
+	opt.failure_dir = std::filesystem::absolute(
+		args.option("failure-dir", fail_env && *fail_env ? fail_env : "niovcheck-failures")).string();
 	opt.fuzz_seconds = static_cast<unsigned>(args.number("fuzz-seconds", 60));
+	opt.proof_timeout_ms = static_cast<unsigned>(args.number("proof-timeout-ms", 20000));
 	opt.prop_cases = static_cast<unsigned>(args.number("cases", 0));
 	opt.seed = args.number("seed", 1);
 	const std::string engines_opt = args.option("engines", "");
@@ -78,10 +89,13 @@ int cmd_mutants(Args &args) {
 		if (engines_opt.empty() || ("," + engines_opt + ",").find("," + e.name + ",") != std::string::npos)
 			engines.push_back(&e);
 	if (engines.empty())
-		throw UsageError(fmt::format("no engine matches '{}'", engines_opt));
+		throw UsageError(fmt::format("--engines '{}': want a comma list of replay, props, fuzz, proof", engines_opt));
+	if (opt.fuzz_seconds == 0 || opt.proof_timeout_ms == 0)
+		throw UsageError("--fuzz-seconds and --proof-timeout-ms must be at least 1");
 
 	auto rows = nlohmann::json::array();
 	unsigned survivors = 0;
+	std::set<std::string> notes;  // why an engine did not run, said once
 	if (!json) {
 		std::printf("%-18s %-26s", "variant", "must catch");
 		for (const auto *e : engines)
@@ -94,7 +108,7 @@ int cmd_mutants(Args &args) {
 		if (!v.policy.empty())
 			row["policy"] = v.policy;
 		bool caught = false;
-		std::string cells;
+		std::string cells, first;
 		auto by_engine = nlohmann::json::object();
 		for (const auto *e : engines) {
 			const Catch c = e->run(v, opt);
@@ -106,8 +120,13 @@ int cmd_mutants(Args &args) {
 							: c.caught ? fmt::format("yes {:.2f}s", c.seconds)
 							: c.noticed ? "other"
 								    : "no");
-			if (!json && c.caught)
+			if (c.caught && first.empty()) {
+				first = fmt::format("    {} caught by {} ({}): {}", v.name, e->name, c.invariant, c.replay);
 				row["replay"] = c.replay;
+				row["first_engine"] = e->name;
+			} else if (!c.ran && !c.note.empty() && !json && notes.insert(e->name + c.note).second) {
+				std::fprintf(stderr, "mutants: %s engine n/a: %s\n", e->name.c_str(), c.note.c_str());
+			}
 		}
 		row["engines"] = by_engine;
 		row["caught"] = caught;
@@ -115,8 +134,8 @@ int cmd_mutants(Args &args) {
 		if (json)
 			rows.push_back(std::move(row));
 		else
-			std::printf("%-18s %-26s%s %s\n", v.name.c_str(), v.must_catch.c_str(), cells.c_str(),
-				    caught ? "caught" : "SURVIVED");
+			std::printf("%-18s %-26s%s %s\n%s%s", v.name.c_str(), v.must_catch.c_str(), cells.c_str(),
+				    caught ? "caught" : "SURVIVED", first.c_str(), first.empty() ? "" : "\n");
 	}
 	if (json) {
 		std::puts(nlohmann::json{{"schema", "niovcheck-mutants/1"}, {"variants", rows},

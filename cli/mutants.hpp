@@ -21,9 +21,12 @@ struct Variant {
 
 struct MutantsOptions {
 	std::string source_dir;	 // the repository (corpora/)
-	std::string bin_dir;	 // build/bin (fuzz targets)
-	unsigned fuzz_seconds = 60;
-	unsigned prop_cases = 0;  // 0: the presubmit budget
+	std::string bin_dir;	 // build/bin
+	std::string fuzz_bin_dir;  // the libFuzzer targets (the NIOV_FUZZ=ON clang build)
+	std::string failure_dir;   // where caught cases are written as scenario files
+	unsigned fuzz_seconds = 60;  // per target
+	unsigned prop_cases = 0;     // per property; 0: the presubmit budget
+	unsigned proof_timeout_ms = 20000;  // per query
 	uint64_t seed = 1;
 };
 
@@ -46,5 +49,8 @@ struct Engine {
 const std::vector<Engine> &mutant_engines();
 
 Catch replay_engine(const Variant &v, const MutantsOptions &opt);
+Catch props_engine(const Variant &v, const MutantsOptions &opt);
+Catch fuzz_engine(const Variant &v, const MutantsOptions &opt);
+Catch proof_engine(const Variant &v, const MutantsOptions &opt);
 
 }  // namespace niov::cli
