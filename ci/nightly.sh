@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Nightly: the fuzz-nightly job on the cached corpus (corpora/<target>/ is the
 # cache: merged inputs stay there), a coverage report over the corpora, and
-# the bug scoreboard as JSON for tracking over time.
+# the bug scoreboard and the benchmark figures as JSON for tracking over time.
 # usage: ci/nightly.sh [--dry-run] [--fuzz-seconds N]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -24,3 +24,4 @@ run bash ci/fuzz-nightly.sh --time "$fuzz_secs"
 run bash ci/coverage.sh
 echo "+ build/bin/niovcheck mutants --json > scoreboard.json"
 [ "$dry" = 1 ] || build/bin/niovcheck mutants --json >scoreboard.json
+run python3 ci/bench --json bench.json

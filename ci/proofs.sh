@@ -23,4 +23,4 @@ run cmake --build --preset default
 # shellcheck disable=SC2086
 run build/bin/niovcheck prove $if_changed --json
 run build/bin/niovcheck prove --matrix
-run ctest --preset default -L proof
+NIOV_SOLVERS_ALL=1 run ctest --preset default -L proof

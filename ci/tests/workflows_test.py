@@ -11,7 +11,7 @@ import yaml
 root = pathlib.Path(sys.argv[1])
 failures = []
 checked = 0
-script_re = re.compile(r"\bci/[\w.-]+\.sh\b")
+script_re = re.compile(r"\bci/(?:[\w.-]+\.sh|bench)\b")
 
 
 def scripts_in(text):
@@ -41,7 +41,8 @@ for wf in workflows:
                 for inner in scripts_in(path.read_text()):
                     if not (root / inner).is_file():
                         failures.append(f"{script} calls missing {inner}")
-                r = subprocess.run(["bash", str(path), "--dry-run"], cwd=root,
+                interp = "bash" if path.suffix == ".sh" else "python3"
+                r = subprocess.run([interp, str(path), "--dry-run"], cwd=root,
                                    capture_output=True, text=True, timeout=60)
                 checked += 1
                 if r.returncode != 0:
