@@ -322,16 +322,12 @@ void Socket::shift(uint64_t n) {
 		uint64_t v = from.virt[i];
 		if (todo > 0) {
 			const uint32_t take = static_cast<uint32_t>(std::min<uint64_t>(todo, f.len));
+			// Moved, never merged: skb_can_coalesce refuses zerocopy skbs,
+			// and devmem TX frags never coalesce (RULES.md).
 			Frag moved = f;
 			moved.len = take;
-			const bool merge = !tf.empty() && tf.back().niov == f.niov &&
-					   uint64_t{tf.back().off} + tf.back().len == f.off;
-			if (merge) {
-				tf.back().len += take;
-			} else {
-				tf.push_back(moved);
-				tv.push_back(v);
-			}
+			tf.push_back(moved);
+			tv.push_back(v);
 			todo -= take;
 			f.off += take;
 			f.len -= take;

@@ -168,10 +168,7 @@ void TcpHarness::shift(uint64_t n) {
 			const uint32_t take = static_cast<uint32_t>(std::min<uint64_t>(todo, f.len));
 			Frag moved = f;
 			moved.len = take;
-			if (!tf.empty() && tf.back().niov == f.niov && uint64_t{tf.back().off} + tf.back().len == f.off)
-				tf.back().len += take;
-			else
-				tf.push_back(moved);
+			tf.push_back(moved);
 			todo -= take;
 			f.off += take;
 			f.len -= take;

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "impl.hpp"
 #include "report.hpp"
 #include "segs.hpp"
 
@@ -213,6 +214,31 @@ TEST(Truesize, LengthChargeSurvivesEveryOp) {
 	auto r = run("sg 0x40000000 2M\nsend 0+200000\nsplit 14480\nshift 1000\nack 8688\nack 100000\nfree\n");
 	EXPECT_TRUE(r.clean()) << violations_of(r.model);
 	EXPECT_EQ(r.model.ops.back().wmem, 0);
+}
+
+// skb_shift never merges a moved frag into the head skb's last one, even when
+// they are contiguous in one niov (skb_can_coalesce refuses zerocopy skbs):
+// a head skb with MAX_SKB_FRAGS frags cannot take one more byte.
+TEST(Tcp, ShiftDoesNotMergeContiguousFrags) {
+	std::string elems;
+	for (int i = 0; i < 18; ++i)
+		elems += " " + std::to_string(i * 100) + "+100";
+	auto r = run("sg 0x40000000 2M\nsize_goal 1700\nsend" + elems + "\nshift 100\n");
+	ASSERT_EQ(r.model.ops.size(), 2u);
+	ASSERT_EQ(r.model.ops[0].skbs.size(), 2u);
+	EXPECT_EQ(r.model.ops[0].skbs[0].frags.size(), 17u);
+	EXPECT_EQ(r.model.ops[1].queued, 2u) << "the shift must be refused, not merged";
+	EXPECT_EQ(r.model.ops[1].truesize_sum, r.model.ops[0].truesize_sum);
+}
+
+// gve writes one descriptor per 16383 bytes while bytes are left: an empty
+// frag (a leading empty iovec element) takes none.
+TEST(Device, GveEmptyFragTakesNoDescriptor) {
+	std::vector<uint32_t> lens{7};
+	EXPECT_EQ(device_encode_tx_desc(Device::gve, 0, lens), 0);
+	EXPECT_TRUE(lens.empty());
+	EXPECT_EQ(device_encode_tx_desc(Device::gve, 16384, lens), 0);
+	EXPECT_EQ(lens, (std::vector<uint32_t>{16383, 1}));
 }
 
 }  // namespace
