@@ -282,16 +282,14 @@ void Checker::skb(const Skb &s, bool fresh_from_send) {
 		std::vector<uint32_t> descs(nseg, 1);
 		uint64_t pos = 0;
 		for (uint32_t i = 0; i < s.nr_frags; ++i) {
+			// An empty frag takes no descriptor (ceil(0 / 16383) == 0).
 			const uint64_t fend = pos + s.frags[i].len;
-			uint64_t p = pos;
-			do {
+			for (uint64_t p = pos; p < fend;) {
 				const uint64_t pend = std::min(fend, p + kGveMaxBufSize);
-				const uint64_t first = std::min(p / mss, nseg - 1);
-				const uint64_t last = pend > p ? (pend - 1) / mss : first;
-				for (uint64_t k = first; k <= last && k < nseg; ++k)
+				for (uint64_t k = p / mss; k <= (pend - 1) / mss && k < nseg; ++k)
 					++descs[k];
 				p = pend;
-			} while (p < fend);
+			}
 			pos = fend;
 		}
 		for (uint64_t k = 0; k < nseg; ++k) {

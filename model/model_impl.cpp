@@ -153,12 +153,12 @@ std::optional<int> ModelImpl::encode_tx_desc(uint32_t frag_len, std::vector<uint
 int device_encode_tx_desc(Device dev, uint32_t frag_len, std::vector<uint32_t> &lens) {
 	lens.clear();
 	if (dev == Device::gve) {
-		uint32_t left = frag_len;
-		do {
+		// ceil(len / 16383) descriptors: an empty frag writes none.
+		for (uint32_t left = frag_len; left != 0;) {
 			const uint32_t piece = left < kGveMaxBufSize ? left : kGveMaxBufSize;
 			lens.push_back(piece);
 			left -= piece;
-		} while (left != 0);
+		}
 		return 0;
 	}
 	if (dev == Device::fbnic && !rules::desc_exact<W>(dev, frag_len))

@@ -239,13 +239,12 @@ StreamAt stream_at(const Iov &iov, uint64_t pos) {
 std::optional<std::vector<uint32_t>> tx_descs(Device dev, uint32_t frag_len) {
 	switch (dev) {
 	case Device::gve: {
-		std::vector<uint32_t> v;
-		uint32_t left = frag_len;
-		do {
+		std::vector<uint32_t> v;  // ceil(len / 16383): none for an empty frag
+		for (uint32_t left = frag_len; left != 0;) {
 			const uint32_t piece = std::min<uint32_t>(left, 16383);
 			v.push_back(piece);
 			left -= piece;
-		} while (left);
+		}
 		return v;
 	}
 	case Device::fbnic:

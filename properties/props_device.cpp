@@ -24,12 +24,7 @@ bool gve_over_budget(const SkbReport &s, uint32_t mss, uint64_t &worst) {
 	};
 	uint64_t pos = 0;
 	for (const auto &fr : s.frags) {
-		const uint64_t len = fr.frag.len;
-		if (len == 0) {  // one empty piece, in the segment holding its position
-			const uint64_t k = std::min(pos / seg, nseg - 1);
-			add(k, k);
-			continue;
-		}
+		const uint64_t len = fr.frag.len;  // 0: no piece, no descriptor
 		for (uint64_t a = pos; a < pos + len; a += 16383) {
 			const uint64_t b = std::min(a + 16383, pos + len);
 			add(a / seg, (b - 1) / seg);

@@ -23,13 +23,13 @@ static int gve_desc_16k_encode(const struct niov_impl_config *cfg, u32 frag_len,
 
 	if (cfg->device != NIOV_DEV_GVE)
 		return devmem_op_encode_tx_desc(cfg, frag_len, lens, max);
-	do {
+	while (frag_len > 0) {
 		u32 cur_len = min_t(u32, frag_len, SZ_16K);
 
 		if (n < max)
 			lens[n] = cur_len & (SZ_16K - 1);
 		n++;
 		frag_len -= cur_len;
-	} while (frag_len);
+	}
 	return (int)n;
 }

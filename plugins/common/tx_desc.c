@@ -22,21 +22,21 @@ static int mlx5e_tx_dseg_len(u32 len, u32 *lens, u32 max)
 #define GVE_TX_MAX_BUF_SIZE_DQO	((16 * 1024) - 1)
 
 /*
- * gve_tx_fill_pkt_desc_dqo(): a do/while, so even an empty buffer takes
- * one descriptor.
+ * gve_tx_fill_pkt_desc_dqo(): one descriptor per 16383-byte piece, written
+ * while bytes are left, so an empty buffer takes none.
  */
 static int gve_tx_fill_pkt_desc_dqo(u32 len, u32 *lens, u32 max)
 {
 	u32 n = 0;
 
-	do {
+	while (len > 0) {
 		u32 cur_len = min_t(u32, len, GVE_TX_MAX_BUF_SIZE_DQO);
 
 		if (n < max)
 			lens[n] = cur_len;
 		n++;
 		len -= cur_len;
-	} while (len);
+	}
 
 	return (int)n;
 }

@@ -224,7 +224,7 @@ static void encode(const struct niov_impl_ops *ops)
 	n = ops->encode_tx_desc(&cfg, 40000, lens, 8);
 	CHECK(n == 3 && lens[0] == 16383 && lens[1] == 16383 && lens[2] == 7234);
 	n = ops->encode_tx_desc(&cfg, 0, lens, 8);
-	CHECK(n == 1 && lens[0] == 0);
+	CHECK(n == 0);	/* gve writes descriptors while bytes are left */
 	/* snprintf-like: the full count, only @max lengths stored */
 	lens[2] = 0xdead;
 	n = ops->encode_tx_desc(&cfg, 0x200000, lens, 2);
