@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <iostream>
 #include <sstream>
 
 #include <fmt/format.h>
@@ -90,6 +91,15 @@ bool params_from_env(RunParams &rp, std::string &error) {
 		error = "$NIOV_PROPS_CASES out of range";
 		return false;
 	}
+	// RapidCheck would print a malformed RC_PARAMS and exit 1; say it here.
+	if (const char *e = std::getenv("RC_PARAMS"); e && *e) {
+		try {
+			rc::detail::configFromString(e, rc::detail::Configuration{});
+		} catch (const rc::detail::ConfigurationException &x) {
+			error = std::string("$RC_PARAMS: ") + x.what();
+			return false;
+		}
+	}
 	if (const char *e = std::getenv("NIOV_FAILURE_DIR"); e && *e)
 		rp.failure_dir = e;
 	if (const char *e = std::getenv("NIOV_CLI"); e && *e)
@@ -116,6 +126,24 @@ void keep_freed_memory() {
 	}();
 	(void)done;
 }
+
+namespace {
+
+// RapidCheck prints "Using configuration: seed=N" when it first reads
+// RC_PARAMS.  Every property here runs with its own seed (property_seed), so
+// that global seed would only mislead someone trying to replay: read the
+// configuration once with std::cerr silenced.
+const rc::detail::Configuration &quiet_configuration() {
+	static const rc::detail::Configuration &config = [] () -> const rc::detail::Configuration & {
+		std::streambuf *err = std::cerr.rdbuf(nullptr);
+		const auto &c = rc::detail::configuration();
+		std::cerr.rdbuf(err);
+		return c;
+	}();
+	return config;
+}
+
+}  // namespace
 
 Outcome run_property(const Property &p, const Target &t, const RunParams &rp) {
 	using namespace rc::detail;
@@ -149,7 +177,7 @@ Outcome run_property(const Property &p, const Target &t, const RunParams &rp) {
 	const auto start = std::chrono::steady_clock::now();
 	const double cpu_start = thread_cpu_seconds();
 	// An RC_PARAMS reproduce string for this property replays only its case.
-	const auto result = checkProperty(toProperty(testable), md, params, quiet, configuration().reproduce);
+	const auto result = checkProperty(toProperty(testable), md, params, quiet, quiet_configuration().reproduce);
 	o.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 	o.cpu_seconds = thread_cpu_seconds() - cpu_start;
 	if (auto &slow = slowest_case(); slow) {

@@ -50,6 +50,9 @@ expect_exit 2 "two files" -- "$bin" replay "$tmp/good.scn" "$tmp/good.scn"
 expect_exit 2 "bad simulate page shift" -- "$bin" simulate --page-shift 13
 expect_exit 2 "bad simulate niov size" -- "$bin" simulate --niov-size 3000
 expect_exit 2 "bad number" -- "$bin" simulate --size-goal 12Q
+expect_exit 2 "props: malformed RC_PARAMS" -- env RC_PARAMS=max_success=abc "$bin" props --property frag.progress
+expect_exit 2 "props: no such property" -- "$bin" props --property nope
+expect_exit 2 "props: zero cases" -- "$bin" props --cases 0
 
 expect_exit 0 "clean replay" -- "$bin" replay "$tmp/good.scn"
 expect_grep "replay text" "verdict: clean"
