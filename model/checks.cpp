@@ -275,22 +275,19 @@ void Checker::skb(const Skb &s, bool fresh_from_send) {
 	}
 	if (dev == Device::gve && s.len > 0) {
 		// Each GSO segment of mss bytes takes one header descriptor plus every
-		// 16383-byte data piece overlapping it; an skb within one mss is one
-		// segment.
+		// data piece (device_encode_tx_desc's split) overlapping it; an skb
+		// within one mss is one segment.
 		const uint64_t mss = s.len > sc_.cfg.mss ? sc_.cfg.mss : s.len;
 		const uint64_t nseg = (uint64_t{s.len} + mss - 1) / mss;
 		std::vector<uint32_t> descs(nseg, 1);
 		uint64_t pos = 0;
 		for (uint32_t i = 0; i < s.nr_frags; ++i) {
-			// An empty frag takes no descriptor (ceil(0 / 16383) == 0).
-			const uint64_t fend = pos + s.frags[i].len;
-			for (uint64_t p = pos; p < fend;) {
-				const uint64_t pend = std::min(fend, p + kGveMaxBufSize);
-				for (uint64_t k = p / mss; k <= (pend - 1) / mss && k < nseg; ++k)
+			device_encode_tx_desc(dev, s.frags[i].len, lens_);
+			for (uint32_t piece : lens_) {
+				for (uint64_t k = pos / mss; k <= (pos + piece - 1) / mss && k < nseg; ++k)
 					++descs[k];
-				p = pend;
+				pos += piece;
 			}
-			pos = fend;
 		}
 		for (uint64_t k = 0; k < nseg; ++k) {
 			if (descs[k] > kGveMaxDescsPerSeg) {
