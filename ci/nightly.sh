@@ -15,11 +15,10 @@ while [ $# -gt 0 ]; do
 	esac
 	shift
 done
-run() { echo "+ $*"; [ "$dry" = 1 ] || "$@"; }
+# shellcheck source=ci/lib.sh
+. ci/lib.sh
 
-run bash ci/install-deps.sh
-run cmake --preset default
-run cmake --build --preset default
+install_and_build
 run bash ci/fuzz-nightly.sh --time "$fuzz_secs"
 run bash ci/coverage.sh
 echo "+ build/bin/niovcheck mutants --json > scoreboard.json"

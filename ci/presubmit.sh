@@ -14,11 +14,10 @@ while [ $# -gt 0 ]; do
 	esac
 	shift
 done
-run() { echo "+ $*"; [ "$dry" = 1 ] || "$@"; }
+# shellcheck source=ci/lib.sh
+. ci/lib.sh
 
-run bash ci/install-deps.sh
-run cmake --preset default
-run cmake --build --preset default
+install_and_build
 run ctest --preset default -L presubmit --output-junit junit-presubmit.xml
 run cmake --preset asan
 run cmake --build --preset asan

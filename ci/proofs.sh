@@ -15,11 +15,10 @@ while [ $# -gt 0 ]; do
 	esac
 	shift
 done
-run() { echo "+ $*"; [ "$dry" = 1 ] || "$@"; }
+# shellcheck source=ci/lib.sh
+. ci/lib.sh
 
-run bash ci/install-deps.sh
-run cmake --preset default
-run cmake --build --preset default
+install_and_build
 # shellcheck disable=SC2086
 out=$(mktemp)
 trap 'rm -f "$out"' EXIT
