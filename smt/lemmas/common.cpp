@@ -16,11 +16,9 @@ std::vector<Point> each_page(const Policies &pol, unsigned nsegs) {
 
 std::vector<Point> each_page_device(const Policies &pol) {
 	std::vector<Point> v;
-	for (unsigned ps : kPageShifts)
+	for (const Point &page : each_page(pol, 0))
 		for (Device d : kDevices) {
-			Point p;
-			p.pol = pol;
-			p.page_shift = ps;
+			Point p = page;
 			p.dev = d;
 			v.push_back(p);
 		}
