@@ -30,9 +30,18 @@ PluginImpl::PluginImpl(const std::string &path) : path_(path) {
 	ops_ = get();
 	if (!ops_)
 		throw PluginError(fmt::format("{}: niov_impl_get() returned NULL", path));
-	if (ops_->abi_version != NIOV_IMPL_ABI_VERSION)
-		throw PluginError(fmt::format("{}: plugin ABI version {}, niovcheck expects {}", path,
-					      ops_->abi_version, NIOV_IMPL_ABI_VERSION));
+	if (ops_->abi_version < NIOV_IMPL_ABI_MIN_VERSION || ops_->abi_version > NIOV_IMPL_ABI_VERSION)
+		throw PluginError(fmt::format("{}: plugin ABI version {}, niovcheck takes {} to {}", path,
+					      ops_->abi_version, NIOV_IMPL_ABI_MIN_VERSION,
+					      NIOV_IMPL_ABI_VERSION));
+	// Fields past v1 exist only in plugins that say they have them.
+	if (ops_->abi_version >= 2) {
+		caps_ = ops_->caps;
+		if (caps_ == 0)
+			throw PluginError(fmt::format("{}: ABI v2 plugin declares no capabilities (caps 0)", path));
+	} else {
+		caps_ = NIOV_CAPS_V1;
+	}
 	if (!ops_->bind || !ops_->unbind || !ops_->niov_shift || !ops_->num_niovs ||
 	    !ops_->niov_dma_addr || !ops_->get_niov_at || !ops_->fill)
 		throw PluginError(fmt::format("{}: plugin lacks a required operation", path));
@@ -47,6 +56,10 @@ std::string PluginImpl::name() const { return ops_->name ? ops_->name : path_; }
 std::string PluginImpl::description() const { return ops_->description ? ops_->description : ""; }
 std::string PluginImpl::must_catch() const { return ops_->must_catch ? ops_->must_catch : ""; }
 std::string PluginImpl::policy() const { return ops_->policy ? ops_->policy : ""; }
+uint32_t PluginImpl::abi_version() const { return ops_->abi_version; }
+std::string PluginImpl::rules() const {
+	return ops_->abi_version >= 2 && ops_->rules ? ops_->rules : "";
+}
 
 BindResult PluginImpl::bind(const Scenario &sc) {
 	unbind();

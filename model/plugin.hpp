@@ -26,6 +26,9 @@ public:
 	std::string description() const;
 	std::string must_catch() const;
 	std::string policy() const;  // the equivalent policy overrides, if any
+	uint32_t abi_version() const;
+	uint32_t caps() const { return caps_; }	 // NIOV_CAP_* (v1: NIOV_CAPS_V1)
+	std::string rules() const;		 // the preset it declares, "" if none
 	BindResult bind(const Scenario &sc) override;
 	void unbind() override;
 	std::optional<uint64_t> niov_dma(uint64_t idx) const override;
@@ -45,6 +48,7 @@ private:
 	Dir dir_ = Dir::tx;
 	unsigned zcrx_shift_ = 0;
 	std::string path_;
+	uint32_t caps_ = 0;
 };
 
 // The plugin named by --impl or, for test binaries, $NIOV_IMPL (nullptr if

@@ -15,8 +15,17 @@
  *  - a plugin keeps no global state beyond the configuration it is given,
  *    so one process may bind many times.
  *
- * Bump NIOV_IMPL_ABI_VERSION on any incompatible change; the loader refuses
- * plugins built against another version.
+ * Versions: every version keeps the previous one's structures as a prefix
+ * and appends to them, so the loader still takes plugins built against an
+ * older version (it reads only the fields that version had).  It refuses
+ * versions it does not know.
+ *
+ * v1: the operations up to @policy.
+ * v2: capabilities, declared rules, frag release and resource accounting,
+ *     the RX allocator, zcrx registration with the area's segments, a "not
+ *     representable" answer, extack messages and fault injection, so real
+ *     kernel code (which has only some of the paths, takes references and
+ *     allocates) can be checked for what it has.
  */
 #ifndef NIOV_IMPL_H
 #define NIOV_IMPL_H
@@ -27,7 +36,67 @@
 extern "C" {
 #endif
 
-#define NIOV_IMPL_ABI_VERSION 1
+#define NIOV_IMPL_ABI_VERSION 2
+#define NIOV_IMPL_ABI_MIN_VERSION 1	/* oldest version the loader takes */
+
+/*
+ * Returned by bind or zcrx_register (v2) when the input cannot be handed to
+ * the code at all: a 4 GiB sg entry where the kernel's scatterlist keeps a
+ * u32 dma_length, say.  Not an errno (errnos stop at 4095): the engines
+ * report the case as not representable instead of comparing it.
+ */
+#define NIOV_E_NOT_REPRESENTABLE	(-100000)
+
+/*
+ * v2 capabilities (ops->caps): which paths the code has.  The engines check
+ * a plugin only on what it has: without NIOV_CAP_TX no TX bind reaches it,
+ * without NIOV_CAP_RX_BUF_SIZE no bind carrying the attribute does (the
+ * netlink layer in front of such code rejects it; the model says how), and
+ * so on.  A missing path is reported as not run, never as a pass.
+ */
+enum niov_cap {
+	NIOV_CAP_TX		= 1u << 0,	/* bind with NIOV_DIR_TX */
+	NIOV_CAP_RX		= 1u << 1,	/* bind with NIOV_DIR_RX */
+	NIOV_CAP_RX_BUF_SIZE	= 1u << 2,	/* bind-rx knows the rx-buf-size attribute */
+	NIOV_CAP_LOOKUP		= 1u << 3,	/* get_niov_at */
+	NIOV_CAP_FILL		= 1u << 4,	/* the TX fill */
+	NIOV_CAP_ZCRX		= 1u << 5,	/* zcrx_validate or zcrx_register */
+	NIOV_CAP_RX_ALLOC	= 1u << 6,	/* rx_alloc / rx_free */
+	NIOV_CAP_PP_INIT	= 1u << 7,	/* pp_init is the code's own */
+	NIOV_CAP_TX_DESC	= 1u << 8,	/* encode_tx_desc is the code's own */
+	NIOV_CAP_FAULTS		= 1u << 9,	/* fault_arm / fault_calls */
+};
+/* What a v1 plugin is taken to have. */
+#define NIOV_CAPS_V1	(NIOV_CAP_TX | NIOV_CAP_RX | NIOV_CAP_RX_BUF_SIZE | \
+			 NIOV_CAP_LOOKUP | NIOV_CAP_FILL | NIOV_CAP_ZCRX)
+
+/* v2 fault injection points (ops->fault_arm). */
+enum niov_fault {
+	NIOV_FAULT_ALLOC = 0,		/* kmalloc/kvmalloc/kzalloc family */
+	NIOV_FAULT_DMABUF_GET,		/* dma_buf_get */
+	NIOV_FAULT_DMABUF_ATTACH,	/* dma_buf_attach */
+	NIOV_FAULT_DMABUF_MAP,		/* dma_buf_map_attachment */
+	NIOV_FAULT_QUEUE_RESTART,	/* the rx queue restart of bind-to-queue */
+	NIOV_FAULT_ID_ALLOC,		/* xa_alloc_cyclic of the binding id */
+	NIOV_FAULT_COUNT_,
+};
+
+/*
+ * v2 resource counters (ops->resources), process-wide.  The engines read
+ * them before a bind and after its unbind: anything not back where it
+ * started is a leak, any new WARN a finding.
+ */
+struct niov_resources {
+	int64_t allocs;			/* live allocations made by the code */
+	int64_t alloc_bytes;		/* their bytes */
+	int64_t dmabuf_refs;		/* dma-buf references held */
+	int64_t dma_mappings;		/* attachments mapped and not unmapped */
+	int64_t binding_refs;		/* references on live bindings */
+	int64_t niov_refs;		/* niov references taken and not put */
+	int64_t warns;			/* WARN / WARN_ON / WARN_ONCE hits */
+	int64_t bugs;			/* BUG / BUG_ON hits (the code was stopped) */
+	int64_t reserved[8];
+};
 
 enum niov_device {
 	NIOV_DEV_NONE = 0,
@@ -51,6 +120,9 @@ struct niov_impl_config {
 	uint32_t device;		/* enum niov_device */
 	uint32_t dev_tx_max_frag_size;	/* netmem_tx_max_frag_size of the device */
 	uint32_t max_page_order;	/* MAX_PAGE_ORDER */
+	/* v2 */
+	uint32_t mss;			/* GSO segment size the device sees */
+	uint32_t reserved[7];
 };
 
 /* One DMA-mapped sg entry; virtual (dmabuf) offsets are consecutive from 0. */
@@ -66,6 +138,23 @@ struct niov_bind_args {
 	uint32_t nr_segs;
 	uint64_t dmabuf_size;
 	const struct niov_dma_seg *segs;
+	/* v2: where a failing bind writes its extack message (NUL-terminated) */
+	char *extack;
+	uint32_t extack_len;
+	uint32_t reserved;
+};
+
+/* v2: an io_uring zcrx area registration with its DMA segments. */
+struct niov_zcrx_args {
+	uint32_t rx_buf_len;		/* 0 = the default (PAGE_SIZE) */
+	uint32_t has_device;		/* the ifq has a real device behind it */
+	uint32_t nr_segs;
+	uint32_t reserved;
+	uint64_t area_size;
+	const struct niov_dma_seg *segs;
+	char *extack;			/* as in niov_bind_args */
+	uint32_t extack_len;
+	uint32_t reserved2;
 };
 
 /* One iovec element of a devmem sendmsg: base is a dmabuf offset. */
@@ -164,6 +253,54 @@ struct niov_impl_ops {
 	 * the proofs can judge the slip too.  NULL otherwise.
 	 */
 	const char *policy;
+
+	/* --- v2 (abi_version >= 2) --- */
+
+	uint32_t caps;			/* enum niov_cap mask */
+	uint32_t reserved0;
+	/*
+	 * The rules the code implements: a preset name ("baseline",
+	 * "net-next", "tx-autosize", "linux-6.12", ...), NULL = not declared
+	 * (the user passes --rules).  @policy above, when set, overrides single
+	 * policies on top of it, for any plugin.
+	 */
+	const char *rules;
+
+	/*
+	 * Put back what the fill took for @frag (the skb frag's niov reference
+	 * and, through it, the binding's).  Called once per frag the suite's
+	 * TCP model frees (ack, free, an skb dropped after an error).  NULL =
+	 * the fill takes nothing.
+	 */
+	void (*frag_release)(void *binding, const struct niov_frag *frag);
+	/* Process-wide counters; NULL = not tracked. */
+	void (*resources)(struct niov_resources *out);
+
+	/*
+	 * The RX allocator (the page_pool memory provider's alloc/free of an
+	 * RX binding): 0 and the niov's table index, net_iov_virtual_addr()
+	 * (its dmabuf offset) and DMA address; -ENOMEM when none is free.
+	 */
+	int (*rx_alloc)(void *binding, uint64_t *idx, uint64_t *virt, uint64_t *dma);
+	void (*rx_free)(void *binding, uint64_t idx);
+
+	/*
+	 * io_uring zcrx registration with the area's segments (replaces
+	 * zcrx_validate when set): 0 and the niov shift, or negative errno, or
+	 * NIOV_E_NOT_REPRESENTABLE.
+	 */
+	int (*zcrx_register)(const struct niov_impl_config *cfg,
+			     const struct niov_zcrx_args *args, uint32_t *niov_shift);
+
+	/*
+	 * Fault injection: make the @nth call (1-based, counted from this
+	 * call) of @kind fail; @nth 0 disarms and only counts.  fault_calls()
+	 * gives the calls of @kind counted since the last fault_arm().
+	 */
+	void (*fault_arm)(uint32_t kind, uint64_t nth);
+	uint64_t (*fault_calls)(uint32_t kind);
+
+	void *reserved_ops[8];
 };
 
 /* The one symbol a plugin exports. */

@@ -237,6 +237,8 @@ static const struct niov_impl_ops baseline_ops = {
 	.zcrx_validate = devmem_op_zcrx_validate,
 	.encode_tx_desc = devmem_op_encode_tx_desc,
 	.must_catch = NULL,
+	.caps = NIOV_CAPS_V1 | NIOV_CAP_PP_INIT | NIOV_CAP_TX_DESC,
+	.rules = "baseline",
 };
 
 NIOV_EXPORT const struct niov_impl_ops *niov_impl_get(void)

@@ -343,6 +343,8 @@ static const struct niov_impl_ops tx_autosize_ops = {
 	.encode_tx_desc = DEVMEM_TX_ENCODE_OP,
 	.must_catch = NIOV_PLUGIN_MUST_CATCH,
 	.policy = NIOV_PLUGIN_POLICY,
+	.caps = NIOV_CAPS_V1 | NIOV_CAP_PP_INIT | NIOV_CAP_TX_DESC,
+	.rules = "tx-autosize",
 };
 
 NIOV_EXPORT const struct niov_impl_ops *niov_impl_get(void)
