@@ -1,0 +1,299 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * adapter.h - what every era's adapter shares, included by the adapter
+ * after the tree's devmem.c (so the tree's types are known): the ABI-side
+ * binding, the map between the code's niov pointers and the suite's niov
+ * table indices, extack copying, guarded calls, and the v2 resource and
+ * fault ops.
+ *
+ * Niov indices: the suite numbers niovs consecutively in sg order from 0.
+ * The code keeps them in one or several arrays (a gen_pool chunk each, or
+ * one area); each array is registered with the index of its first niov.
+ * A pointer in no registered array (a garbage tx_vec entry, say) maps to
+ * an index past the table - the suite reports it - and is never read.
+ */
+#ifndef NIOV_K_ADAPTER_H
+#define NIOV_K_ADAPTER_H
+
+#include "runtime.h"
+#include "libc_bridge.h"
+
+/* An index no table has: what a pointer outside every niov array becomes. */
+#define NIOV_K_FOREIGN_NIOV	(1ULL << 62)
+/* The answer of an op that kernel code stopped with BUG(): no devmem errno. */
+#define NIOV_K_EBUG		(-131)	/* ENOTRECOVERABLE */
+
+struct niov_k_array {
+	struct net_iov *base;
+	u64 count;
+	u64 first;		/* suite index of base[0] */
+	u64 sort_key;		/* dmabuf offset of base[0] (sg order) */
+};
+
+struct niov_k_binding {
+	struct net_devmem_dmabuf_binding *b;
+	struct niov_impl_config cfg;
+	u32 dir;
+	int fd;
+	u32 niov_shift;
+	u64 num_niovs;
+	u32 nr_arrays, cap_arrays;
+	struct niov_k_array *arrays;
+};
+
+/* The netlink socket the binds hang their bindings on (6.16 on). */
+static struct netdev_nl_sock niov_k_nl_sock = {
+	.bindings = LIST_HEAD_INIT(niov_k_nl_sock.bindings),
+};
+
+static inline bool niov_k_add_array(struct niov_k_binding *kb, struct net_iov *base,
+				    u64 count, u64 sort_key)
+{
+	struct niov_k_array *n;
+
+	if (kb->nr_arrays == kb->cap_arrays) {
+		u32 cap = kb->cap_arrays ? kb->cap_arrays * 2 : 8;
+
+		n = niov_libc_malloc(cap * sizeof(*n));
+		if (!n)
+			return false;
+		if (kb->nr_arrays)
+			memcpy(n, kb->arrays, kb->nr_arrays * sizeof(*n));
+		niov_libc_free(kb->arrays);
+		kb->arrays = n;
+		kb->cap_arrays = cap;
+	}
+	kb->arrays[kb->nr_arrays].base = base;
+	kb->arrays[kb->nr_arrays].count = count;
+	kb->arrays[kb->nr_arrays].sort_key = sort_key;
+	kb->nr_arrays++;
+	return true;
+}
+
+/* Put the arrays in sg order and number their niovs from 0. */
+static inline void niov_k_number_arrays(struct niov_k_binding *kb)
+{
+	u32 i, j;
+	u64 next = 0;
+
+	for (i = 1; i < kb->nr_arrays; i++) {
+		struct niov_k_array a = kb->arrays[i];
+
+		for (j = i; j > 0 && kb->arrays[j - 1].sort_key > a.sort_key; j--)
+			kb->arrays[j] = kb->arrays[j - 1];
+		kb->arrays[j] = a;
+	}
+	for (i = 0; i < kb->nr_arrays; i++) {
+		kb->arrays[i].first = next;
+		next += kb->arrays[i].count;
+	}
+	kb->num_niovs = next;
+}
+
+/* The suite's index of @niov; NIOV_K_FOREIGN_NIOV when it is in no array. */
+static inline u64 niov_k_index(const struct niov_k_binding *kb, const struct net_iov *niov)
+{
+	uintptr_t p = (uintptr_t)niov;
+	u32 i;
+
+	for (i = 0; i < kb->nr_arrays; i++) {
+		uintptr_t lo = (uintptr_t)kb->arrays[i].base;
+		uintptr_t hi = lo + kb->arrays[i].count * sizeof(struct net_iov);
+
+		if (p >= lo && p < hi && (p - lo) % sizeof(struct net_iov) == 0)
+			return kb->arrays[i].first + (p - lo) / sizeof(struct net_iov);
+	}
+	return NIOV_K_FOREIGN_NIOV;
+}
+
+static inline struct net_iov *niov_k_niov(const struct niov_k_binding *kb, u64 idx)
+{
+	u32 i;
+
+	for (i = 0; i < kb->nr_arrays; i++) {
+		if (idx >= kb->arrays[i].first && idx - kb->arrays[i].first < kb->arrays[i].count)
+			return &kb->arrays[i].base[idx - kb->arrays[i].first];
+	}
+	return NULL;
+}
+
+/* The binding whose arrays hold @niov, among the live ones. */
+#define NIOV_K_MAX_LIVE	16
+static struct niov_k_binding *niov_k_live[NIOV_K_MAX_LIVE];
+
+static inline bool niov_k_known(const struct net_iov *niov)
+{
+	unsigned int i;
+
+	for (i = 0; i < NIOV_K_MAX_LIVE; i++) {
+		if (niov_k_live[i] && niov_k_index(niov_k_live[i], niov) != NIOV_K_FOREIGN_NIOV)
+			return true;
+	}
+	return false;
+}
+
+static inline void niov_k_set_live(struct niov_k_binding *kb, bool live)
+{
+	unsigned int i;
+
+	for (i = 0; i < NIOV_K_MAX_LIVE; i++) {
+		if (live ? !niov_k_live[i] : niov_k_live[i] == kb) {
+			niov_k_live[i] = live ? kb : NULL;
+			return;
+		}
+	}
+}
+
+static inline struct niov_k_binding *niov_k_binding_new(const struct niov_impl_config *cfg, u32 dir)
+{
+	struct niov_k_binding *kb = niov_libc_malloc(sizeof(*kb));
+
+	if (!kb)
+		return NULL;
+	niov_libc_memzero(kb, sizeof(*kb));
+	kb->cfg = *cfg;
+	kb->dir = dir;
+	kb->fd = -1;
+	return kb;
+}
+
+static inline void niov_k_binding_free(struct niov_k_binding *kb)
+{
+	niov_k_set_live(kb, false);
+	niov_libc_free(kb->arrays);
+	niov_libc_free(kb);
+}
+
+static inline void niov_k_extack_out(const struct netlink_ext_ack *extack,
+				     const struct niov_bind_args *args)
+{
+	size_t n;
+
+	if (!args->extack || !args->extack_len)
+		return;
+	args->extack[0] = 0;
+	if (!extack->_msg)
+		return;
+	n = min_t(size_t, strlen(extack->_msg), args->extack_len - 1);
+	memcpy(args->extack, extack->_msg, n);
+	args->extack[n] = 0;
+}
+
+static inline void niov_k_extack_say(const struct niov_bind_args *args, const char *msg)
+{
+	struct netlink_ext_ack extack = { ._msg = msg };
+
+	niov_k_extack_out(&extack, args);
+}
+
+#ifdef NIOV_K_TX_ERA
+/* get_netmem()/put_netmem() of skbuff.c for the fill: references on niovs
+ * the adapter knows; anything else is counted but never dereferenced. */
+void get_netmem(netmem_ref netmem)
+{
+	struct net_iov *niov;
+
+	if (!netmem_is_net_iov(netmem))
+		return;
+	niov = __netmem_clear_lsb(netmem);
+	niov_k_res.niov_refs++;
+	if (niov_k_known(niov))
+		net_devmem_get_net_iov(niov);
+}
+
+void put_netmem(netmem_ref netmem)
+{
+	struct net_iov *niov;
+
+	if (!netmem_is_net_iov(netmem))
+		return;
+	niov = __netmem_clear_lsb(netmem);
+	niov_k_res.niov_refs--;
+	if (niov_k_known(niov))
+		net_devmem_put_net_iov(niov);
+}
+#endif
+
+/*
+ * Bindings the code created, tracked until the allocator frees them, so
+ * that resources() reads the references still held on each (a binding
+ * unbound but never freed keeps counting).  The reference is a refcount_t
+ * (6.12) or a percpu_ref (6.13 on).
+ */
+#define NIOV_K_MAX_TRACKED	64
+static struct net_devmem_dmabuf_binding *niov_k_tracked[NIOV_K_MAX_TRACKED];
+
+#define niov_k_ref_count(b) _Generic(&(b)->ref,					\
+	refcount_t *: (long)refcount_read((const refcount_t *)(const void *)&(b)->ref), \
+	default: ((const struct percpu_ref *)(const void *)&(b)->ref)->count)
+
+static void niov_k_untrack(const void *p)
+{
+	unsigned int i;
+
+	for (i = 0; i < NIOV_K_MAX_TRACKED; i++) {
+		if (niov_k_tracked[i] == p)
+			niov_k_tracked[i] = NULL;
+	}
+}
+
+static inline void niov_k_track(struct net_devmem_dmabuf_binding *b)
+{
+	unsigned int i;
+
+	niov_k_free_hook = niov_k_untrack;
+	for (i = 0; i < NIOV_K_MAX_TRACKED; i++) {
+		if (!niov_k_tracked[i]) {
+			niov_k_tracked[i] = b;
+			return;
+		}
+	}
+	niov_libc_report("more than %d bindings alive: references not tracked", NIOV_K_MAX_TRACKED);
+}
+
+static void niov_k_op_resources(struct niov_resources *out)
+{
+	unsigned int i;
+
+	niov_k_resources(out);
+	out->binding_refs = 0;
+	for (i = 0; i < NIOV_K_MAX_TRACKED; i++) {
+		if (niov_k_tracked[i])
+			out->binding_refs += niov_k_ref_count(niov_k_tracked[i]);
+	}
+}
+
+static void niov_k_op_fault_arm(uint32_t kind, uint64_t nth)
+{
+	niov_k_fault_arm(kind, nth);
+}
+
+static uint64_t niov_k_op_fault_calls(uint32_t kind)
+{
+	return niov_k_fault_calls(kind);
+}
+
+static uint32_t niov_k_op_niov_shift(const void *binding)
+{
+	return ((const struct niov_k_binding *)binding)->niov_shift;
+}
+
+static uint64_t niov_k_op_num_niovs(const void *binding)
+{
+	return ((const struct niov_k_binding *)binding)->num_niovs;
+}
+
+static int niov_k_op_niov_dma_addr(const void *binding, uint64_t idx, uint64_t *addr)
+{
+	const struct niov_k_binding *kb = binding;
+	struct net_iov *niov = niov_k_niov(kb, idx);
+
+	if (!niov)
+		return -EINVAL;
+	*addr = netmem_get_dma_addr(net_iov_to_netmem(niov));
+	return 0;
+}
+
+#define NIOV_EXPORT __attribute__((visibility("default")))
+
+#endif /* NIOV_K_ADAPTER_H */

@@ -1,0 +1,126 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * genpool_rx.c - era (a): the gen_pool devmem with RX only (6.12 LTS):
+ * net_devmem_bind_dmabuf(dev, fd, extack), no TX path, no get_niov_at, no
+ * rx-buf-size attribute; every niov is a page.  Checked against the
+ * "linux-6.12" rules.
+ *
+ * The tree's net/core/devmem.c is compiled here, unmodified, so its static
+ * helpers (net_devmem_get_dma_addr, dmabuf_devmem_ops) are callable.
+ */
+#include "devmem.c"
+
+#include "adapter.h"
+#include "genpool_common.h"
+
+struct niov_k_bind_call {
+	struct niov_k_binding *kb;
+	struct netlink_ext_ack extack;
+	int err;
+};
+
+/*
+ * What netdev_nl_bind_rx_doit() does around the bind, in short: bind the
+ * dma-buf, then the queue (whose restart builds the page_pool and runs the
+ * provider's init); a queue that fails unbinds the whole binding.
+ */
+static long niov_k_bind_guarded(void *arg)
+{
+	struct niov_k_bind_call *c = arg;
+	struct net_device *dev = niov_k_netdev();
+	struct net_devmem_dmabuf_binding *b;
+	int err;
+
+	b = net_devmem_bind_dmabuf(dev, (unsigned int)c->kb->fd, &c->extack);
+	if (IS_ERR(b))
+		return PTR_ERR(b);
+	niov_k_track(b);
+	err = net_devmem_bind_dmabuf_to_queue(dev, 0, b, &c->extack);
+	if (err) {
+		net_devmem_unbind_dmabuf(b);
+		return err;
+	}
+	c->kb->b = b;
+	return 0;
+}
+
+static int genpool_rx_bind(const struct niov_impl_config *cfg, const struct niov_bind_args *args,
+			   void **out)
+{
+	struct niov_k_bind_call c = { 0 };
+	long err;
+
+	niov_k_configure(cfg);
+	if (args->dir != NIOV_DIR_RX) {
+		niov_k_extack_say(args, "this kernel has no devmem TX");
+		return -EOPNOTSUPP;
+	}
+	if (args->has_rx_buf_size) {
+		/* netlink: the attribute is past NETDEV_A_DMABUF_MAX here */
+		niov_k_extack_say(args, "unknown attribute rx-buf-size");
+		return -EINVAL;
+	}
+	c.kb = niov_k_binding_new(cfg, args->dir);
+	if (!c.kb)
+		return -ENOMEM;
+	c.kb->fd = niov_k_dmabuf_create(args->dmabuf_size, args->segs, args->nr_segs);
+	if (c.kb->fd < 0) {
+		err = c.kb->fd;
+		niov_k_binding_free(c.kb);
+		return (int)err;
+	}
+	niov_k_netdev_setup(0, false);
+	err = niov_k_guarded(niov_k_bind_guarded, &c, NIOV_K_EBUG);
+	niov_k_extack_out(&c.extack, args);
+	if (err) {
+		niov_k_dmabuf_close(c.kb->fd);
+		niov_k_binding_free(c.kb);
+		return (int)err;
+	}
+	niov_k_map_genpool(c.kb);
+	niov_k_set_live(c.kb, true);
+	*out = c.kb;
+	return 0;
+}
+
+static long niov_k_unbind_guarded(void *arg)
+{
+	net_devmem_unbind_dmabuf(((struct niov_k_binding *)arg)->b);
+	return 0;
+}
+
+static void genpool_rx_unbind(void *binding)
+{
+	struct niov_k_binding *kb = binding;
+
+	if (!kb)
+		return;
+	niov_k_configure(&kb->cfg);
+	(void)niov_k_guarded(niov_k_unbind_guarded, kb, NIOV_K_EBUG);
+	niov_k_dmabuf_close(kb->fd);
+	niov_k_binding_free(kb);
+}
+
+static const struct niov_impl_ops genpool_rx_ops = {
+	.abi_version = NIOV_IMPL_ABI_VERSION,
+	.name = "kernel-genpool-rx",
+	.description = "the tree's own devmem.c and genalloc.c, gen_pool era, RX only",
+	.bind = genpool_rx_bind,
+	.unbind = genpool_rx_unbind,
+	.niov_shift = niov_k_op_niov_shift,
+	.num_niovs = niov_k_op_num_niovs,
+	.niov_dma_addr = niov_k_op_niov_dma_addr,
+	.pp_init = niov_k_op_pp_init,
+	.caps = NIOV_CAP_RX | NIOV_CAP_RX_ALLOC | NIOV_CAP_PP_INIT | NIOV_CAP_FAULTS,
+	.rules = "linux-6.12",
+	.resources = niov_k_op_resources,
+	.rx_alloc = niov_k_op_rx_alloc,
+	.rx_free = niov_k_op_rx_free,
+	.fault_arm = niov_k_op_fault_arm,
+	.fault_calls = niov_k_op_fault_calls,
+};
+
+NIOV_EXPORT const struct niov_impl_ops *niov_impl_get(void)
+{
+	return &genpool_rx_ops;
+}

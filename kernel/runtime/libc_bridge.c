@@ -1,0 +1,66 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * libc_bridge.c - the libc side of the kernel runtime (see libc_bridge.h).
+ * The only file of a kernel plugin compiled with the normal headers.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "libc_bridge.h"
+
+void *niov_libc_malloc(unsigned long size)
+{
+	return malloc(size);
+}
+
+void niov_libc_free(void *p)
+{
+	free(p);
+}
+
+void niov_libc_memzero(void *p, unsigned long size)
+{
+	memset(p, 0, size);
+}
+
+void niov_libc_report(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	fputs("niov-kernel: ", stderr);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+	va_end(ap);
+}
+
+/* The innermost guarded call's way back (per thread: the engines may run threads). */
+static _Thread_local jmp_buf *bug_return;
+
+long niov_libc_guarded(long (*fn)(void *arg), void *arg, long on_bug)
+{
+	jmp_buf here;
+	jmp_buf *outer = bug_return;
+	long ret;
+
+	if (setjmp(here)) {
+		bug_return = outer;
+		return on_bug;
+	}
+	bug_return = &here;
+	ret = fn(arg);
+	bug_return = outer;
+	return ret;
+}
+
+void niov_libc_bug(const char *file, int line, const char *what)
+{
+	niov_libc_report("kernel BUG at %s:%d: %s", file, line, what);
+	if (bug_return)
+		longjmp(*bug_return, 1);
+	niov_libc_report("BUG outside a guarded call: aborting");
+	abort();
+}

@@ -1,0 +1,30 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * libc_bridge.h - the few things kernel code built with -nostdinc gets from
+ * libc: memory, stderr, and a way out of a BUG().  Plain C types only, so
+ * both sides (the shim's -nostdinc world and libc_bridge.c, compiled
+ * normally) can include it.
+ */
+#ifndef NIOV_LIBC_BRIDGE_H
+#define NIOV_LIBC_BRIDGE_H
+
+void *niov_libc_malloc(unsigned long size);
+void niov_libc_free(void *p);
+void niov_libc_memzero(void *p, unsigned long size);
+
+/* One line to stderr, printf style. */
+void niov_libc_report(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/*
+ * Run @fn(@arg) so that a BUG() inside it returns here: the result is
+ * fn's, or @on_bug when kernel code hit BUG().  Nested calls are fine.
+ */
+long niov_libc_guarded(long (*fn)(void *arg), void *arg, long on_bug);
+
+/*
+ * BUG(): back to the innermost niov_libc_guarded(), or, outside one, abort
+ * the process after saying where (there is nothing sane to return to).
+ */
+void niov_libc_bug(const char *file, int line, const char *what) __attribute__((noreturn));
+
+#endif /* NIOV_LIBC_BRIDGE_H */

@@ -1,0 +1,218 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * netdev.c - one fake net_device with four rx queues and a driver whose
+ * queue restart builds a page_pool for the queue's memory provider and
+ * runs the provider's init (so the order check the suite sees is the
+ * code's own mp_dmabuf_devmem_init), plus the memory-provider plumbing of
+ * netdev_rx_queue.c and page_pool.c that devmem calls in every era.
+ * Restarts fail on demand (NIOV_FAULT_QUEUE_RESTART).  Driver-side memory
+ * is the runtime's (libc), not counted as the code's.
+ */
+#include <net/netmem.h>
+#include <net/page_pool/memory_provider.h>
+
+#include "runtime.h"
+#include "libc_bridge.h"
+
+#define NR_RXQ	4
+
+static struct netdev_rx_queue rxqs[NR_RXQ];
+static struct netdev_queue_mgmt_ops queue_ops;
+static struct net_device netdev = {
+	.name = "niov0",
+	.ifindex = 1,
+	.num_rx_queues = NR_RXQ,
+	.real_num_rx_queues = NR_RXQ,
+	._rx = rxqs,
+	.queue_mgmt_ops = &queue_ops,
+	.netmem_tx = true,
+	.up = true,
+};
+static struct device dma_device = { .name = "niov-dma" };
+static unsigned int default_order;
+
+struct net_device *niov_k_netdev(void)
+{
+	unsigned int i;
+
+	netdev.dev.parent = &dma_device;
+	for (i = 0; i < NR_RXQ; i++)
+		rxqs[i].dev = &netdev;
+	return &netdev;
+}
+
+void niov_k_netdev_setup(unsigned int order, bool rx_page_size_ok)
+{
+	default_order = order;
+	queue_ops.supported_params = rx_page_size_ok ? QCFG_RX_PAGE_SIZE : 0;
+	niov_k_netdev();
+}
+
+struct page_pool *niov_k_page_pool_create(struct netdev_rx_queue *rxq,
+					  const struct pp_memory_provider_params *params,
+					  unsigned int order)
+{
+	struct page_pool *pool;
+	int err;
+
+	pool = niov_libc_malloc(sizeof(*pool));
+	if (!pool)
+		return ERR_PTR(-ENOMEM);
+	niov_libc_memzero(pool, sizeof(*pool));
+	pool->p.order = order;
+	pool->p.netdev = &netdev;
+	pool->p.dev = netdev.dev.parent;
+	pool->p.dma_dir = DMA_FROM_DEVICE;
+	pool->p.flags = PP_FLAG_DMA_MAP | PP_FLAG_DMA_SYNC_DEV | PP_FLAG_ALLOW_UNREADABLE_NETMEM;
+	pool->dma_map = true;
+	pool->dma_sync = true;
+	pool->rxq = rxq;
+	pool->mp_priv = params->mp_priv;
+	pool->mp_ops = params->mp_ops;
+	if (pool->mp_ops && pool->mp_ops->init) {
+		err = pool->mp_ops->init(pool);
+		if (err) {
+			niov_libc_free(pool);
+			return ERR_PTR(err);
+		}
+		pool->has_init_callback = true;
+	}
+	return pool;
+}
+
+void niov_k_page_pool_destroy(struct page_pool *pool)
+{
+	if (!pool)
+		return;
+	if (pool->has_init_callback && pool->mp_ops && pool->mp_ops->destroy)
+		pool->mp_ops->destroy(pool);
+	niov_libc_free(pool);
+}
+
+static unsigned int queue_order(const struct netdev_rx_queue *rxq)
+{
+	if (rxq->mp_params.rx_page_size)
+		return (unsigned int)get_order(rxq->mp_params.rx_page_size);
+	return default_order;
+}
+
+/* The driver's restart: the new memory first, the old freed only once it worked. */
+int netdev_rx_queue_restart(struct net_device *dev, unsigned int rxq_idx)
+{
+	struct netdev_rx_queue *rxq = &dev->_rx[rxq_idx];
+	struct page_pool *pool = NULL;
+
+	if (niov_k_fault_hit(NIOV_FAULT_QUEUE_RESTART))
+		return -ENOMEM;
+	if (rxq->mp_params.mp_ops) {
+		pool = niov_k_page_pool_create(rxq, &rxq->mp_params, queue_order(rxq));
+		if (IS_ERR(pool))
+			return (int)PTR_ERR(pool);
+	}
+	niov_k_page_pool_destroy(rxq->page_pool);
+	rxq->page_pool = pool;
+	return 0;
+}
+
+/* netdev_rx_queue.c's open/close of a provider on a queue (6.15 on). */
+int __net_mp_open_rxq(struct net_device *dev, unsigned int rxq_idx,
+		      const struct pp_memory_provider_params *p,
+		      struct netlink_ext_ack *extack)
+{
+	struct netdev_rx_queue *rxq;
+	int err;
+
+	if (rxq_idx >= dev->real_num_rx_queues) {
+		NL_SET_ERR_MSG(extack, "rx queue index out of range");
+		return -ERANGE;
+	}
+	if (p->rx_page_size && !(dev->queue_mgmt_ops->supported_params & QCFG_RX_PAGE_SIZE)) {
+		NL_SET_ERR_MSG(extack, "device does not support: rx_page_size");
+		return -EOPNOTSUPP;
+	}
+	rxq = __netif_get_rx_queue(dev, rxq_idx);
+	if (rxq->mp_params.mp_ops) {
+		NL_SET_ERR_MSG(extack, "designated queue already memory provider bound");
+		return -EEXIST;
+	}
+	rxq->mp_params = *p;
+	err = netdev_rx_queue_restart(dev, rxq_idx);
+	if (err) {
+		rxq->mp_params.mp_ops = NULL;
+		rxq->mp_params.mp_priv = NULL;
+		rxq->mp_params.rx_page_size = 0;
+	}
+	return err;
+}
+
+void __net_mp_close_rxq(struct net_device *dev, unsigned int rxq_idx,
+			const struct pp_memory_provider_params *old_p)
+{
+	struct netdev_rx_queue *rxq;
+	int err;
+
+	if (WARN_ON_ONCE(rxq_idx >= dev->real_num_rx_queues))
+		return;
+	rxq = __netif_get_rx_queue(dev, rxq_idx);
+	if (WARN_ON_ONCE(rxq->mp_params.mp_ops != old_p->mp_ops ||
+			 rxq->mp_params.mp_priv != old_p->mp_priv))
+		return;
+	rxq->mp_params.mp_ops = NULL;
+	rxq->mp_params.mp_priv = NULL;
+	rxq->mp_params.rx_page_size = 0;
+	err = netdev_rx_queue_restart(dev, rxq_idx);
+	WARN_ON(err && err != -ENETDOWN);
+}
+
+/* The 2026 names of the same calls. */
+int netif_mp_open_rxq(struct net_device *dev, unsigned int rxq_idx,
+		      const struct pp_memory_provider_params *p,
+		      struct netlink_ext_ack *extack)
+{
+	return __net_mp_open_rxq(dev, rxq_idx, p, extack);
+}
+
+void netif_mp_close_rxq(struct net_device *dev, unsigned int rxq_idx,
+			const struct pp_memory_provider_params *old_p)
+{
+	__net_mp_close_rxq(dev, rxq_idx, old_p);
+}
+
+/* page_pool.c's bookkeeping of provider-owned netmem. */
+void page_pool_set_pp_info(struct page_pool *pool, unsigned long netmem)
+{
+	struct net_iov *niov = (struct net_iov *)(netmem & ~1UL);
+
+	niov->pp = pool;
+	niov->pp_magic |= PP_SIGNATURE;
+	atomic_long_set(&niov->pp_ref_count, 1);
+}
+
+void page_pool_clear_pp_info(unsigned long netmem)
+{
+	struct net_iov *niov = (struct net_iov *)(netmem & ~1UL);
+
+	niov->pp_magic = 0;
+	niov->pp = NULL;
+}
+
+bool net_mp_niov_set_dma_addr(struct net_iov *niov, dma_addr_t addr)
+{
+	niov->dma_addr = addr;
+	return false;	/* 64-bit: always representable */
+}
+
+void net_mp_niov_set_page_pool(struct page_pool *pool, struct net_iov *niov)
+{
+	page_pool_set_pp_info(pool, (unsigned long)niov | 1UL);
+	pool->pages_state_hold_cnt++;
+}
+
+void net_mp_niov_clear_page_pool(struct net_iov *niov)
+{
+	struct page_pool *pool = niov->pp;
+
+	page_pool_clear_pp_info((unsigned long)niov | 1UL);
+	if (pool)
+		atomic_inc(&pool->pages_state_release_cnt);
+}
