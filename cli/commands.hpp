@@ -17,6 +17,8 @@ int cmd_props(Args &args);
 int cmd_corpus(Args &args);
 int cmd_prove(Args &args);
 int cmd_mutants(Args &args);
+// A plugin from a kernel tree (cmd_kernel.cpp); takes argv itself for -o.
+int cmd_kernel(int argc, char **argv);
 
 // `corpus decode`: a fuzz input of target @t as a scenario file, pinned to
 // @impl's rules when given (as the fuzz targets pin them under $NIOV_IMPL).

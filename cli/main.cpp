@@ -5,6 +5,7 @@
 #include <string>
 
 #include "commands.hpp"
+#include "kernel_build.hpp"
 #include "plugin.hpp"
 
 namespace {
@@ -19,7 +20,8 @@ const char kUsage[] =
 	"  props [--impl PATH] [--cases N] [--seed S] [--json]  the property checks (RapidCheck)\n"
 	"  corpus encode|decode IN OUT          convert between scenario files and fuzz inputs\n"
 	"  prove [--lemma ID] [--rules P] [--matrix] [--json]   Z3 proofs of the invariants\n"
-	"  mutants [--variant NAME] [--engines a,b] [--json]    every broken variant against every engine\n";
+	"  mutants [--variant NAME] [--engines a,b] [--json]    every broken variant against every engine\n"
+	"  kernel build DIR [-o PATH] [--asan] | probe DIR    a plugin from a kernel tree's own code\n";
 
 }  // namespace
 
@@ -48,6 +50,8 @@ int main(int argc, char **argv) {
 			return cmd_prove(args);
 		if (cmd == "mutants")
 			return cmd_mutants(args);
+		if (cmd == "kernel")
+			return cmd_kernel(argc, argv);
 		if (cmd == "--help" || cmd == "help" || cmd == "-h") {
 			std::fputs(kUsage, stdout);
 			return kExitClean;
@@ -55,6 +59,9 @@ int main(int argc, char **argv) {
 		std::fprintf(stderr, "niovcheck: unknown command '%s' (try niovcheck help)\n", cmd.c_str());
 		return kExitBadInput;
 	} catch (const UsageError &e) {
+		std::fprintf(stderr, "niovcheck %s: %s\n", cmd.c_str(), e.what());
+		return kExitBadInput;
+	} catch (const niov::kernel::KernelTreeError &e) {
 		std::fprintf(stderr, "niovcheck %s: %s\n", cmd.c_str(), e.what());
 		return kExitBadInput;
 	} catch (const niov::PluginError &e) {

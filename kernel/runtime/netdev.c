@@ -31,6 +31,18 @@ static struct net_device netdev = {
 static struct device dma_device = { .name = "niov-dma" };
 static unsigned int default_order;
 
+/*
+ * The drivers' own limits on an rx buffer size (the suite's device table):
+ * bnxt's RX BD length is 16 bits (2^k up to 32 KiB, from min(PAGE_SIZE,
+ * 32 KiB)); the others take up to PAGE_SIZE << MAX_PAGE_ORDER.
+ */
+static bool niov_k_driver_takes(u32 size)
+{
+	if (niov_k_device == NIOV_DEV_BNXT)
+		return size >= (1u << min_t(u32, PAGE_SHIFT, 15)) && size <= SZ_32K;
+	return (u64)size <= ((u64)PAGE_SIZE << MAX_PAGE_ORDER);
+}
+
 struct net_device *niov_k_netdev(void)
 {
 	unsigned int i;
@@ -44,6 +56,9 @@ struct net_device *niov_k_netdev(void)
 void niov_k_netdev_setup(unsigned int order, bool rx_page_size_ok)
 {
 	default_order = order;
+	/* gve and fbnic have no rx buffer size support */
+	if (niov_k_device == NIOV_DEV_GVE || niov_k_device == NIOV_DEV_FBNIC)
+		rx_page_size_ok = false;
 	queue_ops.supported_params = rx_page_size_ok ? QCFG_RX_PAGE_SIZE : 0;
 	niov_k_netdev();
 }
@@ -129,6 +144,10 @@ int __net_mp_open_rxq(struct net_device *dev, unsigned int rxq_idx,
 	if (p->rx_page_size && !(dev->queue_mgmt_ops->supported_params & QCFG_RX_PAGE_SIZE)) {
 		NL_SET_ERR_MSG(extack, "device does not support: rx_page_size");
 		return -EOPNOTSUPP;
+	}
+	if (p->rx_page_size && !niov_k_driver_takes(p->rx_page_size)) {
+		NL_SET_ERR_MSG(extack, "rx_page_size out of the driver's range");
+		return -ERANGE;
 	}
 	rxq = __netif_get_rx_queue(dev, rxq_idx);
 	if (rxq->mp_params.mp_ops) {

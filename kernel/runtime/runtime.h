@@ -10,6 +10,7 @@
 
 /* PAGE_SHIFT, MAX_SKB_FRAGS and MAX_PAGE_ORDER of the run. */
 void niov_k_configure(const struct niov_impl_config *cfg);
+extern unsigned int niov_k_device;	/* enum niov_device of the run */
 
 /* Called with every block of the code's before it is freed (NULL: none). */
 extern void (*niov_k_free_hook)(const void *p);

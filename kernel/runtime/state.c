@@ -10,6 +10,7 @@
 unsigned int niov_k_page_shift = 12;
 unsigned int niov_k_max_skb_frags = 17;
 unsigned int niov_k_max_page_order = 10;
+unsigned int niov_k_device;
 
 struct niov_resources niov_k_res;
 
@@ -18,6 +19,7 @@ void niov_k_configure(const struct niov_impl_config *cfg)
 	niov_k_page_shift = cfg->page_shift;
 	niov_k_max_skb_frags = cfg->max_skb_frags;
 	niov_k_max_page_order = cfg->max_page_order;
+	niov_k_device = cfg->device;
 }
 
 void niov_k_resources(struct niov_resources *out)

@@ -154,6 +154,7 @@ typedef struct skb_frag {
 	unsigned long netmem;
 	unsigned int len;
 	unsigned int offset;
+	unsigned int truesize;	/* what adding it charged (the view's, for the ABI) */
 } skb_frag_t;
 struct skb_shared_info {
 	u8 nr_frags;
@@ -177,6 +178,7 @@ static inline void skb_add_rx_frag_netmem(struct sk_buff *skb, int i, unsigned l
 	frag->netmem = netmem;
 	frag->offset = (unsigned int)off;
 	frag->len = (unsigned int)size;
+	frag->truesize = truesize;
 	skb_shinfo(skb)->nr_frags = (u8)(i + 1);
 	if (netmem & 1UL)
 		skb->unreadable = true;

@@ -1,0 +1,58 @@
+// `niovcheck kernel build|probe DIR`: a plugin straight from a kernel tree.
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "commands.hpp"
+#include "kernel_build.hpp"
+
+namespace niov::cli {
+
+namespace {
+
+int kernel_probe(Args &args) {
+	auto pos = args.positional();
+	args.done();
+	if (pos.size() != 1) throw UsageError("kernel probe takes one kernel tree");
+	const auto era = kernel::probe_era(pos[0]);
+	std::printf("era %s: %s\nrules %s\nbind net_devmem_bind_dmabuf(%s)\nfill %s\n", era.letter.c_str(),
+		    era.name.c_str(), era.rules.c_str(), era.bind_signature.c_str(),
+		    era.has_fill ? "zerocopy_fill_skb_from_devmem() from net/core/datagram.c" : "none");
+	return kExitClean;
+}
+
+int kernel_build_cmd(Args &args) {
+	KernelBuildOptions opt;
+	opt.asan = args.flag("asan");
+	opt.force = args.flag("force");
+	opt.output = args.option("output", "");
+	opt.cache_dir = args.option("cache", "");
+	auto pos = args.positional();
+	args.done();
+	if (pos.size() != 1) throw UsageError("kernel build takes one kernel tree");
+	const KernelBuild b = kernel_build(pos[0], opt);
+	std::printf("plugin %s\nera %s: %s\nrules %s\n%s%s\n", b.plugin.c_str(), b.era.letter.c_str(),
+		    b.era.name.c_str(), b.rules.c_str(), b.cached ? "cached " : "built ",
+		    b.asan ? "with ASan+UBSan" : "plain");
+	return kExitClean;
+}
+
+}  // namespace
+
+int cmd_kernel(int argc, char **argv) {
+	if (argc < 3) throw UsageError("kernel needs a subcommand: build DIR [-o PATH] [--asan] | probe DIR");
+	const std::string sub = argv[2];
+	// -o is the one short option niovcheck takes (as a compiler would)
+	static char output[] = "--output";
+	std::vector<char *> v(argv, argv + argc);
+	for (auto &a : v)
+		if (std::string(a) == "-o") a = output;
+	Args args(argc, v.data(), 3);
+	if (sub == "build")
+		return kernel_build_cmd(args);
+	if (sub == "probe")
+		return kernel_probe(args);
+	throw UsageError("unknown kernel subcommand '" + sub + "' (build, probe)");
+}
+
+}  // namespace niov::cli

@@ -1,0 +1,305 @@
+#include "kernel_build.hpp"
+
+#include <dlfcn.h>
+#include <fcntl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <vector>
+
+#include "../kernel/tool/c_source.hpp"
+#include "../plugins/include/niov_impl.h"
+
+namespace fs = std::filesystem;
+using niov::kernel::KernelTreeError;
+using niov::kernel::read_file_or_empty;
+
+namespace niov::cli {
+
+namespace {
+
+std::string source_dir() {
+	if (const char *s = std::getenv("NIOV_SOURCE_DIR")) return s;
+	return NIOV_SOURCE_DIR;
+}
+
+// Real headers: the tree's own, symlinked into the build's include dir.
+// netmem.h and memory_provider.h define the structures devmem and the
+// runtime share; genalloc.h the pool genalloc.c and devmem.c share.
+// Everything else the files include is shadowed by an empty file.
+struct RealHeader {
+	const char *path;
+	bool needed_with_genalloc_only;
+};
+const RealHeader kRealHeaders[] = {
+	{"include/net/netmem.h", false},
+	{"include/net/page_pool/memory_provider.h", false},
+	{"include/linux/genalloc.h", true},
+};
+
+const char *const kRuntimeSources[] = {"state.c", "alloc.c", "bitmap.c", "xarray.c", "dmabuf.c", "netdev.c"};
+
+struct Fnv {
+	uint64_t h = 1469598103934665603ULL;
+	void add(const std::string &s) {
+		for (unsigned char c : s) { h ^= c; h *= 1099511628211ULL; }
+		h ^= 0xff; h *= 1099511628211ULL;
+	}
+	std::string hex() const {
+		char b[17];
+		std::snprintf(b, sizeof b, "%016llx", static_cast<unsigned long long>(h));
+		return b;
+	}
+};
+
+std::vector<std::string> includes_of(const std::string &text, char open) {
+	std::vector<std::string> out;
+	const char close = open == '<' ? '>' : '"';
+	std::size_t pos = 0;
+	while ((pos = text.find("#include", pos)) != std::string::npos) {
+		std::size_t a = text.find_first_not_of(" \t", pos + 8);
+		pos += 8;
+		if (a == std::string::npos || text[a] != open) continue;
+		const std::size_t b = text.find(close, a + 1);
+		if (b == std::string::npos) continue;
+		out.push_back(text.substr(a + 1, b - a - 1));
+	}
+	return out;
+}
+
+void write_file(const fs::path &p, const std::string &text) {
+	fs::create_directories(p.parent_path());
+	std::ofstream(p, std::ios::binary) << text;
+}
+
+// Runs @argv with stdout and stderr appended to @log; its exit status.
+int run(const std::vector<std::string> &argv, const fs::path &log) {
+	const pid_t pid = fork();
+	if (pid < 0) return -1;
+	if (pid == 0) {
+		const int fd = ::open(log.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0644);
+		if (fd >= 0) { dup2(fd, 1); dup2(fd, 2); }
+		std::vector<char *> a;
+		for (const auto &s : argv) a.push_back(const_cast<char *>(s.c_str()));
+		a.push_back(nullptr);
+		execvp(a[0], a.data());
+		_exit(127);
+	}
+	int st = 0;
+	if (waitpid(pid, &st, 0) < 0) return -1;
+	return WIFEXITED(st) ? WEXITSTATUS(st) : 128;
+}
+
+std::string first_error(const fs::path &log) {
+	std::ifstream in(log);
+	std::string line;
+	while (std::getline(in, line))
+		if (line.find("error") != std::string::npos) return line;
+	return "see the log";
+}
+
+struct Plan {
+	std::string tree;
+	kernel::EraProbe era;
+	bool asan = false;
+	std::vector<std::string> tree_files;	 // relative paths the build reads
+	std::string fill_text;			 // the extracted fill ("" = none)
+	std::vector<std::string> real_headers;	 // relative paths
+	std::string cc;
+};
+
+Plan make_plan(const std::string &tree, bool asan) {
+	Plan p;
+	p.tree = tree;
+	p.era = kernel::probe_era(tree);
+	p.asan = asan;
+	p.cc = std::getenv("NIOV_KERNEL_CC") ? std::getenv("NIOV_KERNEL_CC") : "gcc";
+	// devmem.c and the net/core headers it includes by quotes, transitively
+	std::vector<std::string> todo = {"net/core/devmem.c"};
+	std::set<std::string> seen;
+	while (!todo.empty()) {
+		const std::string rel = todo.back();
+		todo.pop_back();
+		if (!seen.insert(rel).second) continue;
+		const std::string text = read_file_or_empty(tree + "/" + rel);
+		if (text.empty()) continue;
+		p.tree_files.push_back(rel);
+		for (const auto &q : includes_of(text, '"')) todo.push_back("net/core/" + q);
+	}
+	if (p.era.uses_genalloc) p.tree_files.push_back("lib/genalloc.c");
+	for (const auto &h : kRealHeaders) {
+		if (h.needed_with_genalloc_only && !p.era.uses_genalloc) continue;
+		if (!fs::exists(tree + "/" + h.path))
+			throw KernelTreeError(tree + ": " + h.path + " missing (the build takes it from the tree)");
+		p.real_headers.push_back(h.path);
+		p.tree_files.push_back(h.path);
+	}
+	if (p.era.has_fill) {
+		const std::string dg = read_file_or_empty(tree + "/net/core/datagram.c");
+		const auto f = kernel::find_definition(dg, "zerocopy_fill_skb_from_devmem");
+		p.fill_text = kernel::extract_function(dg, *f, tree + "/net/core/datagram.c");
+	}
+	return p;
+}
+
+std::vector<fs::path> our_sources() {
+	std::vector<fs::path> out;
+	const fs::path k = fs::path(source_dir()) / "kernel";
+	for (const char *d : {"shim", "runtime", "adapters"})
+		for (const auto &e : fs::directory_iterator(k / d)) out.push_back(e.path());
+	out.push_back(fs::path(source_dir()) / "plugins/include/niov_impl.h");
+	out.push_back(fs::path(source_dir()) / "plugins/include/niov_shim.h");
+	out.push_back(fs::path(source_dir()) / "plugins/shim/niov_shim.c");
+	std::sort(out.begin(), out.end());
+	return out;
+}
+
+std::string plan_hash(const Plan &p) {
+	Fnv h;
+	h.add(p.asan ? "asan" : "plain");
+	h.add(p.cc);
+	h.add(p.tree);
+	for (const auto &d : p.era.defines) h.add(d);
+	for (const auto &f : p.tree_files) { h.add(f); h.add(read_file_or_empty(p.tree + "/" + f)); }
+	h.add(p.fill_text);
+	for (const auto &f : our_sources()) { h.add(f.filename()); h.add(read_file_or_empty(f)); }
+	return h.hex();
+}
+
+// Empty files for every <header> the compiled files and the real headers
+// include that is not real: the vocabulary comes from the shim instead.
+void make_shadows(const Plan &p, const fs::path &dir) {
+	std::set<std::string> want = {"stdint.h"};
+	std::vector<std::string> texts;
+	for (const auto &f : p.tree_files) texts.push_back(read_file_or_empty(p.tree + "/" + f));
+	texts.push_back(p.fill_text);
+	for (const auto &t : texts)
+		for (const auto &h : includes_of(t, '<')) want.insert(h);
+	for (const auto &h : want) {
+		bool real = false;
+		for (const auto &r : p.real_headers) real |= r == "include/" + h;
+		if (!real && h.find("..") == std::string::npos) write_file(dir / "shadow" / h, "");
+	}
+	for (const auto &r : p.real_headers) {
+		const fs::path link = dir / "real" / r;
+		fs::create_directories(link.parent_path());
+		fs::create_symlink(fs::path(p.tree) / r, link);
+	}
+}
+
+void build_into(const Plan &p, const fs::path &dir) {
+	const fs::path k = fs::path(source_dir()) / "kernel";
+	const fs::path log = dir / "build.log";
+	make_shadows(p, dir);
+	if (!p.fill_text.empty()) write_file(dir / "extracted/zerocopy_fill_skb_from_devmem.c", p.fill_text);
+
+	std::vector<std::string> common = {"-fPIC", "-g", "-O1", "-fno-omit-frame-pointer"};
+	if (p.asan) common.insert(common.end(), {"-fsanitize=address,undefined", "-fno-sanitize=alignment"});
+	std::vector<std::string> kflags = {
+		"-std=gnu11", "-nostdinc", "-ffreestanding", "-fno-strict-aliasing",
+		"-fno-strict-overflow", "-fno-delete-null-pointer-checks", "-fvisibility=hidden",
+		"-Wno-unused-function", "-include", (k / "shim/kshim.h").string(),
+		"-I" + (dir / "real/include").string(), "-I" + (dir / "shadow").string(),
+		"-iquote", p.tree + "/net/core", "-I" + (k / "runtime").string(),
+		"-I" + (k / "adapters").string(), "-I" + (dir / "extracted").string()};
+
+	struct Unit { fs::path src; bool kernel; std::vector<std::string> extra; };
+	std::vector<Unit> units;
+	for (const char *r : kRuntimeSources) units.push_back({k / "runtime" / r, true, {}});
+	if (p.era.uses_genalloc) units.push_back({fs::path(p.tree) / "lib/genalloc.c", true, {}});
+	std::vector<std::string> defs;
+	for (const auto &d : p.era.defines) defs.push_back("-D" + d);
+	units.push_back({k / "adapters" / p.era.adapter, true, defs});
+	units.push_back({k / "runtime/libc_bridge.c", false, {}});
+	units.push_back({fs::path(source_dir()) / "plugins/shim/niov_shim.c", false,
+			 {"-I" + (fs::path(source_dir()) / "plugins/include").string()}});
+
+	std::vector<std::string> objects;
+	for (const auto &u : units) {
+		const std::string obj = (dir / (u.src.stem().string() + ".o")).string();
+		std::vector<std::string> argv = {p.cc};
+		argv.insert(argv.end(), common.begin(), common.end());
+		if (u.kernel) argv.insert(argv.end(), kflags.begin(), kflags.end());
+		argv.insert(argv.end(), u.extra.begin(), u.extra.end());
+		argv.insert(argv.end(), {"-c", u.src.string(), "-o", obj});
+		if (run(argv, log) != 0)
+			throw KernelTreeError("compiling " + u.src.string() + " failed: " + first_error(log) +
+					      " (log: " + log.string() + ")");
+		objects.push_back(obj);
+	}
+	std::vector<std::string> link = {p.cc, "-shared", "-o", (dir / "plugin.so").string()};
+	link.insert(link.end(), common.begin(), common.end());
+	link.insert(link.end(), objects.begin(), objects.end());
+	if (!p.asan) link.push_back("-Wl,--no-undefined");
+	if (run(link, log) != 0)
+		throw KernelTreeError("linking the kernel plugin failed: " + first_error(log) +
+				      " (log: " + log.string() + ")");
+	write_file(dir / "era.txt", p.era.letter + "\n" + p.era.name + "\n" + p.era.rules + "\n" + p.tree + "\n");
+}
+
+// A plugin that does not load or declares other rules than its era is a bug of ours.
+void check_loads(const std::string &so, const std::string &rules) {
+	void *h = dlopen(so.c_str(), RTLD_NOW | RTLD_LOCAL);
+	if (!h) throw KernelTreeError(std::string("the kernel plugin does not load: ") + dlerror());
+	auto get = reinterpret_cast<const niov_impl_ops *(*)()>(dlsym(h, "niov_impl_get"));
+	const niov_impl_ops *ops = get ? get() : nullptr;
+	const bool ok = ops && ops->abi_version == NIOV_IMPL_ABI_VERSION && ops->rules && rules == ops->rules;
+	dlclose(h);
+	if (!ok) throw KernelTreeError("the kernel plugin " + so + " does not declare ABI v2 rules " + rules);
+}
+
+}  // namespace
+
+std::string kernel_cache_dir() {
+	if (const char *d = std::getenv("NIOV_KERNEL_CACHE")) return d;
+	if (const char *x = std::getenv("XDG_CACHE_HOME"); x && *x) return std::string(x) + "/niovcheck/kernel";
+	if (const char *home = std::getenv("HOME")) return std::string(home) + "/.cache/niovcheck/kernel";
+	return "/tmp/niovcheck-kernel-cache";
+}
+
+bool plugin_needs_asan(const std::string &path) {
+	return read_file_or_empty(path).find("libasan.so") != std::string::npos;
+}
+
+KernelBuild kernel_build(const std::string &tree_arg, const KernelBuildOptions &opt) {
+	std::error_code ec;
+	const fs::path tree = fs::canonical(tree_arg, ec);
+	if (ec || !fs::is_directory(tree)) throw KernelTreeError(tree_arg + ": not a directory");
+	const Plan plan = make_plan(tree.string(), opt.asan);
+
+	KernelBuild out;
+	out.era = plan.era;
+	out.rules = plan.era.rules;
+	out.asan = opt.asan;
+	const fs::path cache = opt.cache_dir.empty() ? kernel_cache_dir() : opt.cache_dir;
+	const fs::path dir = cache / (plan_hash(plan) + (opt.asan ? "-asan" : ""));
+	out.build_dir = dir.string();
+	out.plugin = (dir / "plugin.so").string();
+	if (!opt.force && fs::exists(out.plugin)) {
+		out.cached = true;
+	} else {
+		const fs::path tmp = dir.string() + ".tmp." + std::to_string(getpid());
+		fs::remove_all(tmp, ec);
+		fs::create_directories(tmp);
+		if (!opt.quiet) std::fprintf(stderr, "niovcheck kernel: building %s (era %s) in %s\n",
+					     tree.c_str(), plan.era.letter.c_str(), dir.c_str());
+		build_into(plan, tmp);
+		fs::remove_all(dir, ec);
+		fs::rename(tmp, dir);
+	}
+	if (!opt.asan) check_loads(out.plugin, out.rules);
+	if (!opt.output.empty()) {
+		fs::create_directories(fs::absolute(opt.output).parent_path());
+		fs::copy_file(out.plugin, opt.output, fs::copy_options::overwrite_existing, ec);
+		if (ec) throw KernelTreeError(opt.output + ": cannot write: " + ec.message());
+		out.plugin = fs::absolute(opt.output).string();
+	}
+	return out;
+}
+
+}  // namespace niov::cli

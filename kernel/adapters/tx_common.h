@@ -1,0 +1,235 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * tx_common.h - the TX eras (b) and (c): bind with a direction (and a
+ * niov_shift in (c)), get_niov_at, the real TX fill, frag release.  The
+ * adapter including this defines niov_k_map() (register the binding's niov
+ * arrays) before it.
+ *
+ * The netlink doits are re-typed here, in short, for the checks that come
+ * before net_devmem_bind_dmabuf(): bind-tx has no rx-buf-size attribute;
+ * bind-rx knows it only where the bind takes a niov_shift (NIOV_K_SHIFT_ERA)
+ * and then wants a power of two of at least PAGE_SIZE.
+ */
+#ifndef NIOV_K_TX_COMMON_H
+#define NIOV_K_TX_COMMON_H
+
+static void niov_k_map(struct niov_k_binding *kb);
+
+struct niov_k_bind_call {
+	struct niov_k_binding *kb;
+	struct netlink_ext_ack extack;
+	unsigned int niov_shift;
+};
+
+static long niov_k_bind_guarded(void *arg)
+{
+	struct niov_k_bind_call *c = arg;
+	struct net_device *dev = niov_k_netdev();
+	struct device *dma_dev = dev->dev.parent;
+	enum dma_data_direction direction = c->kb->dir == NIOV_DIR_RX ? DMA_FROM_DEVICE : DMA_TO_DEVICE;
+	unsigned int dmabuf_fd = (unsigned int)c->kb->fd;
+	unsigned int niov_shift = c->niov_shift;
+	struct netdev_nl_sock *priv = &niov_k_nl_sock;
+	struct netlink_ext_ack *extack = &c->extack;
+	struct net_devmem_dmabuf_binding *b;
+	int err;
+
+	(void)dma_dev; (void)direction; (void)dmabuf_fd; (void)niov_shift; (void)priv;
+	b = net_devmem_bind_dmabuf(NIOV_K_BIND_ARGS);
+	if (IS_ERR(b))
+		return PTR_ERR(b);
+	niov_k_track(b);
+	if (c->kb->dir == NIOV_DIR_RX) {
+		err = net_devmem_bind_dmabuf_to_queue(dev, 0, b, extack);
+		if (err) {
+			net_devmem_unbind_dmabuf(b);
+			return err;
+		}
+	}
+	c->kb->b = b;
+	return 0;
+}
+
+static int niov_k_op_bind(const struct niov_impl_config *cfg, const struct niov_bind_args *args,
+			  void **out)
+{
+	struct niov_k_bind_call c = { 0 };
+	long err;
+
+	niov_k_configure(cfg);
+	c.niov_shift = PAGE_SHIFT;
+	if (args->dir != NIOV_DIR_RX && args->dir != NIOV_DIR_TX)
+		return -EINVAL;
+	if (args->has_rx_buf_size) {
+#ifdef NIOV_K_SHIFT_ERA
+		u32 v = args->rx_buf_size;
+
+		if (args->dir == NIOV_DIR_TX) {
+			niov_k_extack_say(args, "unknown attribute rx-buf-size on bind-tx");
+			return -EINVAL;
+		}
+		if (!v || !is_power_of_2(v) || v < PAGE_SIZE) {
+			niov_k_extack_say(args, "rx-buf-size must be a power of two of at least PAGE_SIZE");
+			return -EINVAL;
+		}
+		c.niov_shift = (unsigned int)ilog2(v);
+#else
+		niov_k_extack_say(args, "unknown attribute rx-buf-size");
+		return -EINVAL;
+#endif
+	}
+	c.kb = niov_k_binding_new(cfg, args->dir);
+	if (!c.kb)
+		return -ENOMEM;
+	c.kb->fd = niov_k_dmabuf_create(args->dmabuf_size, args->segs, args->nr_segs);
+	if (c.kb->fd < 0) {
+		err = c.kb->fd;
+		niov_k_binding_free(c.kb);
+		return (int)err;
+	}
+#ifdef NIOV_K_SHIFT_ERA
+	niov_k_netdev_setup(0, true);
+#else
+	niov_k_netdev_setup(0, false);
+#endif
+	err = niov_k_guarded(niov_k_bind_guarded, &c, NIOV_K_EBUG);
+	niov_k_extack_out(&c.extack, args);
+	if (err) {
+		niov_k_dmabuf_close(c.kb->fd);
+		niov_k_binding_free(c.kb);
+		return (int)err;
+	}
+	niov_k_map(c.kb);
+	niov_k_set_live(c.kb, true);
+	*out = c.kb;
+	return 0;
+}
+
+static long niov_k_unbind_guarded(void *arg)
+{
+	net_devmem_unbind_dmabuf(((struct niov_k_binding *)arg)->b);
+	return 0;
+}
+
+static void niov_k_op_unbind(void *binding)
+{
+	struct niov_k_binding *kb = binding;
+
+	if (!kb)
+		return;
+	niov_k_configure(&kb->cfg);
+	(void)niov_k_guarded(niov_k_unbind_guarded, kb, NIOV_K_EBUG);
+	niov_k_dmabuf_close(kb->fd);
+	niov_k_binding_free(kb);
+}
+
+struct niov_k_lookup_call {
+	struct niov_k_binding *kb;
+	size_t virt, off, size;
+	struct net_iov *niov;
+};
+
+static long niov_k_lookup_guarded(void *arg)
+{
+	struct niov_k_lookup_call *c = arg;
+
+	c->niov = net_devmem_get_niov_at(c->kb->b, c->virt, &c->off, &c->size);
+	return 0;
+}
+
+static int niov_k_op_get_niov_at(const void *binding, uint64_t virt, uint64_t *idx,
+				 uint64_t *off, uint64_t *size)
+{
+	struct niov_k_lookup_call c = { .kb = (struct niov_k_binding *)binding, .virt = virt };
+
+	niov_k_configure(&c.kb->cfg);
+	if (niov_k_guarded(niov_k_lookup_guarded, &c, NIOV_K_EBUG) == NIOV_K_EBUG)
+		return NIOV_K_EBUG;
+	if (!c.niov)
+		return -EFAULT;
+	*idx = niov_k_index(c.kb, c.niov);
+	*off = c.off;
+	*size = c.size;
+	return 0;
+}
+
+#ifdef NIOV_K_HAVE_FILL
+/* net/core/datagram.c's function, extracted by the build, unmodified. */
+#include "zerocopy_fill_skb_from_devmem.c"
+
+struct niov_k_fill_call {
+	struct niov_k_binding *kb;
+	struct sk_buff *skb;
+	struct iov_iter *iter;
+	int length;
+};
+
+static long niov_k_fill_guarded(void *arg)
+{
+	struct niov_k_fill_call *c = arg;
+
+	return zerocopy_fill_skb_from_devmem(c->skb, c->iter, c->length, c->kb->b);
+}
+
+/*
+ * The ABI's skb through the kernel's: the frags already there are only
+ * counted (the fill reads nr_frags and appends), the new ones come back
+ * as niov indices (pointer - array base) and the truesize each charged.
+ */
+static int niov_k_op_fill(void *binding, struct niov_skb *abi, struct niov_iov_iter *iter,
+			  int length)
+{
+	struct niov_k_fill_call c = { .kb = binding, .iter = iter, .length = length };
+	struct sk_buff *skb;
+	unsigned int i, first = abi->nr_frags, truesize;
+	long err;
+
+	niov_k_configure(&c.kb->cfg);
+	if (abi->nr_frags > MAX_SKB_FRAGS)
+		return -EMSGSIZE;	/* no kernel skb is past the limit */
+	skb = niov_libc_malloc(sizeof(*skb));
+	if (!skb)
+		return -ENOMEM;
+	niov_libc_memzero(skb, sizeof(*skb));
+	skb->shinfo.nr_frags = (u8)abi->nr_frags;
+	skb->len = abi->len;
+	skb->truesize = abi->truesize;
+	c.skb = skb;
+	err = niov_k_guarded(niov_k_fill_guarded, &c, NIOV_K_EBUG);
+	truesize = abi->truesize;
+	for (i = first; i < skb->shinfo.nr_frags; i++) {
+		const skb_frag_t *f = &skb->shinfo.frags[i];
+
+		abi->frags[i].niov = niov_k_index(c.kb, __netmem_clear_lsb((netmem_ref)f->netmem));
+		abi->frags[i].off = f->offset;
+		abi->frags[i].len = f->len;
+		abi->frags[i].truesize = f->truesize;
+		abi->frags[i].reserved = 0;
+		truesize += f->truesize;
+	}
+	abi->nr_frags = skb->shinfo.nr_frags;
+	abi->len = skb->len;
+	abi->truesize = skb->truesize;
+	niov_libc_free(skb);
+	return (int)err;
+}
+
+/* What the skb's free does for one frag: put_netmem() of its niov. */
+static void niov_k_op_frag_release(void *binding, const struct niov_frag *frag)
+{
+	struct niov_k_binding *kb = binding;
+	struct net_iov *niov = niov_k_niov(kb, frag->niov);
+
+	niov_k_configure(&kb->cfg);
+	if (!niov) {
+		niov_k_res.niov_refs--;	/* the fill counted it; nothing to put */
+		return;
+	}
+	put_netmem(net_iov_to_netmem(niov));
+}
+#define NIOV_K_FILL_CAPS	(NIOV_CAP_FILL)
+#else
+#define NIOV_K_FILL_CAPS	0
+#endif
+
+#endif /* NIOV_K_TX_COMMON_H */

@@ -1,0 +1,134 @@
+#include "era_probe.hpp"
+
+#include <cctype>
+#include <fstream>
+#include <sstream>
+
+#include "c_source.hpp"
+
+namespace niov::kernel {
+
+std::string read_file_or_empty(const std::string &path) {
+	std::ifstream in(path, std::ios::binary);
+	if (!in) return {};
+	std::ostringstream s;
+	s << in.rdbuf();
+	return s.str();
+}
+
+namespace {
+
+std::string join(const std::vector<std::string> &v, const char *sep) {
+	std::string out;
+	for (const auto &s : v) out += (out.empty() ? "" : sep) + s;
+	return out;
+}
+
+// The trailing identifier of a parameter ("unsigned int dmabuf_fd" -> dmabuf_fd).
+std::string param_name(const std::string &p) {
+	std::size_t e = p.size();
+	while (e > 0 && !(std::isalnum(static_cast<unsigned char>(p[e - 1])) || p[e - 1] == '_')) e--;
+	std::size_t b = e;
+	while (b > 0 && (std::isalnum(static_cast<unsigned char>(p[b - 1])) || p[b - 1] == '_')) b--;
+	return p.substr(b, e - b);
+}
+
+// What the adapter passes for each parameter of the tree's bind, by type
+// and name, so a reordered or extended signature still binds; "" when a
+// parameter means nothing to the adapter.
+std::string bind_argument(const std::string &p) {
+	const std::string name = param_name(p);
+	if (p.find("struct net_device *") == 0 || p.find("struct net_device*") == 0) return "dev";
+	if (p.find("struct device") == 0) return "dma_dev";
+	if (p.find("enum dma_data_direction") == 0) return "direction";
+	if (p.find("struct netdev_nl_sock") == 0) return "priv";
+	if (p.find("struct netlink_ext_ack") == 0) return "extack";
+	if (name == "niov_shift") return "niov_shift";
+	if (name.find("fd") != std::string::npos) return "dmabuf_fd";
+	if (name == "vdev") return "NULL";
+	return "";
+}
+
+}  // namespace
+
+EraProbe probe_era(const std::string &tree) {
+	const std::string devmem_c = read_file_or_empty(tree + "/net/core/devmem.c");
+	if (devmem_c.empty())
+		throw KernelTreeError(tree + ": no net/core/devmem.c (not a kernel tree with devmem TCP)");
+	const std::string devmem_h = read_file_or_empty(tree + "/net/core/devmem.h");
+	const std::string datagram = read_file_or_empty(tree + "/net/core/datagram.c");
+
+	const auto bind = find_definition(devmem_c, "net_devmem_bind_dmabuf");
+	const auto to_queue = find_definition(devmem_c, "net_devmem_bind_dmabuf_to_queue");
+	const auto niov_at = find_definition(devmem_c, "net_devmem_get_niov_at");
+	const auto bulk = find_definition(devmem_c, "net_devmem_alloc_dmabuf_bulk");
+	const auto fill = find_definition(datagram, "zerocopy_fill_skb_from_devmem");
+	const bool genpool = devmem_c.find("gen_pool_create") != std::string::npos;
+
+	auto found = [&] {
+		std::vector<std::string> s;
+		s.push_back(bind ? "net_devmem_bind_dmabuf(" + join(bind->params, ", ") + ")"
+				 : "no net_devmem_bind_dmabuf()");
+		s.push_back(std::string(niov_at ? "" : "no ") + "net_devmem_get_niov_at()");
+		s.push_back(std::string(to_queue ? "" : "no ") + "net_devmem_bind_dmabuf_to_queue()");
+		s.push_back(std::string(genpool ? "gen_pool" : "no gen_pool"));
+		s.push_back(std::string(bulk ? "" : "no ") + "net_devmem_alloc_dmabuf_bulk()");
+		return join(s, ", ");
+	};
+	auto unknown = [&](const std::string &why) {
+		return KernelTreeError(tree + ": unknown devmem era (" + why + "); found: " + found());
+	};
+	if (!bind || !to_queue) throw unknown("no bind or bind-to-queue definition");
+
+	EraProbe p;
+	p.bind_signature = join(bind->params, ", ");
+	std::vector<std::string> args;
+	bool has_direction = false, has_shift = false;
+	for (const auto &param : bind->params) {
+		const std::string a = bind_argument(param);
+		if (a.empty()) throw unknown("bind parameter '" + param + "' is not one the adapters know");
+		has_direction |= a == "direction";
+		has_shift |= a == "niov_shift";
+		args.push_back(a);
+	}
+	p.defines.push_back("NIOV_K_BIND_ARGS=" + join(args, ","));
+	if (devmem_c.find("owner->area.") != std::string::npos)
+		p.defines.push_back("NIOV_K_OWNER_AREA=1");
+	p.has_fill = fill.has_value();
+	if (p.has_fill) p.defines.push_back("NIOV_K_HAVE_FILL=1");
+
+	if (!has_direction) {
+		if (!genpool || niov_at) throw unknown("an RX-only bind outside the gen_pool era");
+		p.era = Era::genpool_rx;
+		p.letter = "a";
+		p.name = "(a) gen_pool, RX only (6.12 LTS)";
+		p.rules = "linux-6.12";
+		p.adapter = "genpool_rx.c";
+	} else if (!has_shift) {
+		if (!genpool || !niov_at) throw unknown("a TX bind without gen_pool or get_niov_at");
+		p.era = Era::genpool_tx;
+		p.letter = "b";
+		p.name = "(b) gen_pool with the TX path (6.14 - 7.0)";
+		p.rules = "baseline";
+		p.adapter = "genpool_tx.c";
+	} else if (bulk || !genpool) {
+		if (!niov_at || !bulk) throw unknown("a niov_shift bind without get_niov_at or the freelist allocator");
+		p.era = Era::shift_freelist;
+		p.letter = "c";
+		p.name = "(c) niov_shift bind, freelist area (rx-buf-size, net-next)";
+		p.rules = "net-next";
+		p.adapter = "shift_freelist.c";
+	} else {
+		if (!niov_at) throw unknown("a niov_shift bind without get_niov_at");
+		p.era = Era::shift_genpool;
+		p.letter = "c";
+		p.name = "(c) niov_shift bind on gen_pool (rx-buf-size series)";
+		p.rules = "net-next";
+		p.adapter = "genpool_tx.c";
+		p.defines.push_back("NIOV_K_SHIFT_BIND=1");
+	}
+	p.uses_genalloc = genpool;
+	return p;
+}
+
+}  // namespace niov::kernel
