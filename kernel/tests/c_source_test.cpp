@@ -68,3 +68,31 @@ TEST(CSource, ExtractNamesTheTreeFileAndLine) {
 	const std::string out = extract_function(kFile, *f, "/t/net/core/datagram.c");
 	EXPECT_EQ(out.rfind("#line 7 \"/t/net/core/datagram.c\"\nstatic int\nfill(", 0), 0u) << out;
 }
+
+#include "sanitizer_report.hpp"
+
+TEST(SanitizerReport, NamesTheTreesFunctionNotTheHarness) {
+	const std::string report =
+		"==1==ERROR: AddressSanitizer: heap-buffer-overflow on address 0x6030 at pc 0x7f\n"
+		"READ of size 8 at 0x6030 thread T0\n"
+		"    #0 0x7f75 in net_devmem_get_niov_at /t/net/core/devmem.c:266\n"
+		"    #1 0x7f75 in niov_k_lookup_guarded /src/kernel/adapters/tx_common.h:136\n"
+		"allocated by thread T0 here:\n"
+		"    #3 0x7f75 in net_devmem_bind_dmabuf /t/net/core/devmem.c:170\n";
+	const auto f = parse_sanitizer_report(report);
+	ASSERT_TRUE(f);
+	EXPECT_EQ(f->kind, "heap-buffer-overflow");
+	EXPECT_EQ(f->function, "net_devmem_get_niov_at");
+	EXPECT_EQ(f->file, "/t/net/core/devmem.c");
+	EXPECT_EQ(f->line, 266u);
+	EXPECT_EQ(f->one_line(),
+		  "heap-buffer-overflow in net_devmem_get_niov_at() at /t/net/core/devmem.c:266 (AddressSanitizer)");
+}
+
+TEST(SanitizerReport, UbsanAndNothing) {
+	const auto f = parse_sanitizer_report("/t/lib/genalloc.c:90:3: runtime error: shift exponent 64\n");
+	ASSERT_TRUE(f);
+	EXPECT_EQ(f->file, "/t/lib/genalloc.c");
+	EXPECT_EQ(f->line, 90u);
+	EXPECT_FALSE(parse_sanitizer_report("all fine\n"));
+}
