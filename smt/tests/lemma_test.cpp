@@ -29,7 +29,9 @@ Policies with(const std::string &key, const std::string &value, Preset base = Pr
 template <class Keep>
 bool some_counterexample(const Lemma &lemma, const Policies &pol, Keep keep) {
 	SolveOptions o;
-	o.timeout_ms = 20000;
+	// Wall-clock budget: these queries take 1-4 s of CPU, but a shared
+	// 2-core machine at load 10+ stretches that several times over.
+	o.timeout_ms = 90000;
 	for (const Point &p : lemma.points(pol)) {
 		if (!keep(p))
 			continue;
