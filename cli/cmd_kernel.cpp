@@ -18,6 +18,7 @@ int kernel_probe(Args &args) {
 	std::printf("era %s: %s\nrules %s\nbind net_devmem_bind_dmabuf(%s)\nfill %s\n", era.letter.c_str(),
 		    era.name.c_str(), era.rules.c_str(), era.bind_signature.c_str(),
 		    era.has_fill ? "zerocopy_fill_skb_from_devmem() from net/core/datagram.c" : "none");
+	for (const auto &f : era.features) std::printf("feature %s\n", f.c_str());
 	return kExitClean;
 }
 

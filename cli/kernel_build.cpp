@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <fstream>
 #include <set>
+#include <sstream>
 #include <vector>
 
 #include "../kernel/tool/c_source.hpp"
@@ -43,6 +44,8 @@ const RealHeader kRealHeaders[] = {
 };
 
 const char *const kRuntimeSources[] = {"state.c", "alloc.c", "bitmap.c", "xarray.c", "dmabuf.c", "netdev.c"};
+// The runtime's files built with libc headers instead of the shim.
+const char *const kLibcSources[] = {"libc_bridge.c", "kprintf.c"};
 
 struct Fnv {
 	uint64_t h = 1469598103934665603ULL;
@@ -127,7 +130,8 @@ Plan make_plan(const std::string &tree, bool asan) {
 		todo.pop_back();
 		if (!seen.insert(rel).second) continue;
 		const std::string text = read_file_or_empty(tree + "/" + rel);
-		if (text.empty()) continue;
+		if (text.empty())
+			throw KernelTreeError(tree + ": " + rel + " missing (devmem.c includes it; the build takes it from the tree)");
 		p.tree_files.push_back(rel);
 		for (const auto &q : includes_of(text, '"')) todo.push_back("net/core/" + q);
 	}
@@ -163,8 +167,10 @@ std::string plan_hash(const Plan &p) {
 	Fnv h;
 	h.add(p.asan ? "asan" : "plain");
 	h.add(p.cc);
+	if (const char *extra = std::getenv("NIOV_KERNEL_CFLAGS")) h.add(extra);
 	h.add(p.tree);
 	for (const auto &d : p.era.defines) h.add(d);
+	for (const auto &d : p.era.unit_defines) h.add(d);
 	for (const auto &f : p.tree_files) { h.add(f); h.add(read_file_or_empty(p.tree + "/" + f)); }
 	h.add(p.fill_text);
 	for (const auto &f : our_sources()) { h.add(f.filename()); h.add(read_file_or_empty(f)); }
@@ -199,6 +205,12 @@ void build_into(const Plan &p, const fs::path &dir) {
 	if (!p.fill_text.empty()) write_file(dir / "extracted/zerocopy_fill_skb_from_devmem.c", p.fill_text);
 
 	std::vector<std::string> common = {"-fPIC", "-g", "-O1", "-fno-omit-frame-pointer"};
+	// $NIOV_KERNEL_CFLAGS: more flags for every unit (the warning checks of
+	// kernel/tests build our fixtures with -Wall -Wextra -Werror this way).
+	if (const char *extra = std::getenv("NIOV_KERNEL_CFLAGS")) {
+		std::istringstream words(extra);
+		for (std::string w; words >> w;) common.push_back(w);
+	}
 	if (p.asan) common.insert(common.end(), {"-fsanitize=address,undefined", "-fno-sanitize=alignment"});
 	std::vector<std::string> kflags = {
 		"-std=gnu11", "-nostdinc", "-ffreestanding", "-fno-strict-aliasing",
@@ -210,12 +222,14 @@ void build_into(const Plan &p, const fs::path &dir) {
 
 	struct Unit { fs::path src; bool kernel; std::vector<std::string> extra; };
 	std::vector<Unit> units;
-	for (const char *r : kRuntimeSources) units.push_back({k / "runtime" / r, true, {}});
-	if (p.era.uses_genalloc) units.push_back({fs::path(p.tree) / "lib/genalloc.c", true, {}});
-	std::vector<std::string> defs;
+	std::vector<std::string> features;
+	for (const auto &d : p.era.unit_defines) features.push_back("-D" + d);
+	for (const char *r : kRuntimeSources) units.push_back({k / "runtime" / r, true, features});
+	if (p.era.uses_genalloc) units.push_back({fs::path(p.tree) / "lib/genalloc.c", true, features});
+	std::vector<std::string> defs = features;
 	for (const auto &d : p.era.defines) defs.push_back("-D" + d);
 	units.push_back({k / "adapters" / p.era.adapter, true, defs});
-	units.push_back({k / "runtime/libc_bridge.c", false, {}});
+	for (const char *r : kLibcSources) units.push_back({k / "runtime" / r, false, {}});
 	units.push_back({fs::path(source_dir()) / "plugins/shim/niov_shim.c", false,
 			 {"-I" + (fs::path(source_dir()) / "plugins/include").string()}});
 

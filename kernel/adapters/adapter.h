@@ -37,6 +37,7 @@ struct niov_k_binding {
 	int fd;
 	u32 niov_shift;
 	u64 num_niovs;
+	u32 rxq;		/* the rx queue an RX binding is bound to */
 	u32 nr_arrays, cap_arrays;
 	struct niov_k_array *arrays;
 };
@@ -144,6 +145,22 @@ static inline void niov_k_set_live(struct niov_k_binding *kb, bool live)
 	}
 }
 
+/*
+ * The rx queue an RX bind takes: the first with no memory provider, so that
+ * bindings alive at once do not collide on one queue (netlink's user names
+ * the queue; the suite's scenarios do not).
+ */
+static inline u32 niov_k_free_rxq(struct net_device *dev)
+{
+	u32 i;
+
+	for (i = 0; i + 1 < dev->real_num_rx_queues; i++) {
+		if (!__netif_get_rx_queue(dev, i)->mp_params.mp_ops)
+			break;
+	}
+	return i;
+}
+
 static inline struct niov_k_binding *niov_k_binding_new(const struct niov_impl_config *cfg, u32 dir)
 {
 	struct niov_k_binding *kb = niov_libc_malloc(sizeof(*kb));
@@ -186,28 +203,71 @@ static inline void niov_k_extack_say(const struct niov_bind_args *args, const ch
 	niov_k_extack_out(&extack, args);
 }
 
+/*
+ * The suite's memory cap on a bind (model/config.hpp kMaxNiovTable, step 5
+ * of model/RULES.md): the model answers -ENOMEM past 2^24 niovs, as a
+ * stand-in for a failing kvmalloc.  The real code only fails above INT_MAX
+ * bytes an allocation (and gen_pool eras allocate per sg entry), so between
+ * the two it would bind what the model refuses - a difference that is the
+ * suite's limit, not the kernel's - and eat gigabytes doing it.  Such binds
+ * are not run: NIOV_E_NOT_REPRESENTABLE, with an extack saying why.  The
+ * count is taken over the dmabuf size and over the sg entries, whichever is
+ * larger (a table the code would size from either).
+ */
+#define NIOV_K_MAX_NIOV_TABLE	(1ULL << 24)
+
+static inline bool niov_k_over_cap(const struct niov_bind_args *args, u64 size, unsigned int shift)
+{
+	static char msg[192];
+	u64 seg_bytes = 0, niovs;
+	u32 i;
+
+	for (i = 0; i < args->nr_segs; i++)
+		seg_bytes = seg_bytes + args->segs[i].len < seg_bytes ? U64_MAX : seg_bytes + args->segs[i].len;
+	niovs = max_t(u64, size, seg_bytes) >> shift;
+	if (niovs <= NIOV_K_MAX_NIOV_TABLE)
+		return false;
+	niov_k_snprintf(msg, sizeof(msg),
+			"not run: %llu niovs is past the suite's memory cap of 2^24 "
+			"(the model's kvmalloc stand-in, RULES.md step 5), not a kernel limit",
+			(unsigned long long)niovs);
+	niov_k_extack_say(args, msg);
+	return true;
+}
+
 #ifdef NIOV_K_TX_ERA
-/* get_netmem()/put_netmem() of skbuff.c for the fill: references on niovs
- * the adapter knows; anything else is counted but never dereferenced. */
-void get_netmem(netmem_ref netmem)
+/*
+ * skbuff.c's references on a net_iov for the fill: on niovs the adapter
+ * knows; anything else is counted but never dereferenced.  Trees with
+ * get_netmem() inline over __get_netmem() (NIOV_K_NETMEM_OUTLINE_GET) call
+ * the latter for net_iovs only.
+ */
+#ifdef NIOV_K_NETMEM_OUTLINE_GET
+#define NIOV_K_GET_NETMEM	__get_netmem
+#define NIOV_K_PUT_NETMEM	__put_netmem
+#else
+#define NIOV_K_GET_NETMEM	get_netmem
+#define NIOV_K_PUT_NETMEM	put_netmem
+#endif
+void NIOV_K_GET_NETMEM(netmem_ref netmem)
 {
 	struct net_iov *niov;
 
 	if (!netmem_is_net_iov(netmem))
 		return;
-	niov = __netmem_clear_lsb(netmem);
+	niov = niov_k_netmem_niov(netmem);
 	niov_k_res.niov_refs++;
 	if (niov_k_known(niov))
 		net_devmem_get_net_iov(niov);
 }
 
-void put_netmem(netmem_ref netmem)
+void NIOV_K_PUT_NETMEM(netmem_ref netmem)
 {
 	struct net_iov *niov;
 
 	if (!netmem_is_net_iov(netmem))
 		return;
-	niov = __netmem_clear_lsb(netmem);
+	niov = niov_k_netmem_niov(netmem);
 	niov_k_res.niov_refs--;
 	if (niov_k_known(niov))
 		net_devmem_put_net_iov(niov);

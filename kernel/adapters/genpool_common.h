@@ -1,9 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * genpool_common.h - the gen_pool eras (a) and (b): walking the chunk
- * owners of a binding into the adapter's niov arrays, the RX allocator
- * (net_devmem_alloc_dmabuf / net_devmem_free_dmabuf, real), and the
- * memory provider's init as a queue restart builds it.
+ * owners of a binding into the adapter's niov arrays and the RX allocator
+ * (net_devmem_alloc_dmabuf / net_devmem_free_dmabuf, real).
  *
  * NIOV_K_OWNER_AREA (from the era probe): the owner keeps its niovs in a
  * struct net_iov_area (6.13 on) rather than in fields of its own (6.12).
@@ -96,41 +95,6 @@ static void niov_k_op_rx_free(void *binding, uint64_t idx)
 		return;
 	}
 	(void)niov_k_guarded(niov_k_rx_free_guarded, &c, NIOV_K_EBUG);
-}
-
-/*
- * The page_pool a driver would build at @pp_order for a queue bound to
- * @binding, its provider init run (the code's order check), then torn down.
- */
-struct niov_k_pp_call {
-	const struct niov_k_binding *kb;
-	u32 order;
-};
-
-static long niov_k_pp_init_guarded(void *arg)
-{
-	struct niov_k_pp_call *c = arg;
-	struct pp_memory_provider_params params = {
-		.mp_priv = c->kb ? c->kb->b : NULL,
-		.mp_ops = &dmabuf_devmem_ops,
-	};
-	struct page_pool *pool;
-
-	pool = niov_k_page_pool_create(__netif_get_rx_queue(niov_k_netdev(), 1), &params,
-				       c->order);
-	if (IS_ERR(pool))
-		return PTR_ERR(pool);
-	niov_k_page_pool_destroy(pool);
-	return 0;
-}
-
-static int niov_k_op_pp_init(const void *binding, uint32_t pp_order)
-{
-	struct niov_k_pp_call c = { .kb = binding, .order = pp_order };
-
-	if (c.kb)
-		niov_k_configure(&c.kb->cfg);
-	return (int)niov_k_guarded(niov_k_pp_init_guarded, &c, NIOV_K_EBUG);
 }
 
 #endif /* NIOV_K_GENPOOL_COMMON_H */

@@ -12,6 +12,7 @@
 
 #include "adapter.h"
 #include "genpool_common.h"
+#include "pp_init.h"
 
 struct niov_k_bind_call {
 	struct niov_k_binding *kb;
@@ -35,7 +36,8 @@ static long niov_k_bind_guarded(void *arg)
 	if (IS_ERR(b))
 		return PTR_ERR(b);
 	niov_k_track(b);
-	err = net_devmem_bind_dmabuf_to_queue(dev, 0, b, &c->extack);
+	c->kb->rxq = niov_k_free_rxq(dev);
+	err = net_devmem_bind_dmabuf_to_queue(dev, c->kb->rxq, b, &c->extack);
 	if (err) {
 		net_devmem_unbind_dmabuf(b);
 		return err;
@@ -60,6 +62,8 @@ static int genpool_rx_bind(const struct niov_impl_config *cfg, const struct niov
 		niov_k_extack_say(args, "unknown attribute rx-buf-size");
 		return -EINVAL;
 	}
+	if (niov_k_over_cap(args, args->dmabuf_size, PAGE_SHIFT))
+		return NIOV_E_NOT_REPRESENTABLE;
 	c.kb = niov_k_binding_new(cfg, args->dir);
 	if (!c.kb)
 		return -ENOMEM;
@@ -112,7 +116,7 @@ static const struct niov_impl_ops genpool_rx_ops = {
 	.niov_dma_addr = niov_k_op_niov_dma_addr,
 	.pp_init = niov_k_op_pp_init,
 	.caps = NIOV_CAP_RX | NIOV_CAP_RX_ALLOC | NIOV_CAP_PP_INIT | NIOV_CAP_FAULTS,
-	.rules = "linux-6.12",
+	.rules = NIOV_K_RULES,
 	.resources = niov_k_op_resources,
 	.rx_alloc = niov_k_op_rx_alloc,
 	.rx_free = niov_k_op_rx_free,

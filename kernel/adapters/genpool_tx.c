@@ -16,6 +16,7 @@
 #endif
 #include "adapter.h"
 #include "genpool_common.h"
+#include "pp_init.h"
 #include "tx_common.h"
 
 static void niov_k_map(struct niov_k_binding *kb)
@@ -31,13 +32,13 @@ static const struct niov_impl_ops genpool_tx_ops = {
 #ifdef NIOV_K_SHIFT_BIND
 	.name = "kernel-genpool-shift",
 	.description = "the tree's own devmem.c, genalloc.c and TX fill: niov_shift bind on gen_pool",
-	.rules = "net-next",
+	.rules = NIOV_K_RULES,
 	.caps = NIOV_CAP_TX | NIOV_CAP_RX | NIOV_CAP_RX_BUF_SIZE | NIOV_CAP_LOOKUP | NIOV_K_FILL_CAPS |
 		NIOV_CAP_RX_ALLOC | NIOV_CAP_PP_INIT | NIOV_CAP_FAULTS,
 #else
 	.name = "kernel-genpool-tx",
 	.description = "the tree's own devmem.c, genalloc.c and TX fill: gen_pool era with TX",
-	.rules = "baseline",
+	.rules = NIOV_K_RULES,
 	.caps = NIOV_CAP_TX | NIOV_CAP_RX | NIOV_CAP_LOOKUP | NIOV_K_FILL_CAPS |
 		NIOV_CAP_RX_ALLOC | NIOV_CAP_PP_INIT | NIOV_CAP_FAULTS,
 #endif

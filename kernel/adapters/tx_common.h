@@ -40,7 +40,8 @@ static long niov_k_bind_guarded(void *arg)
 		return PTR_ERR(b);
 	niov_k_track(b);
 	if (c->kb->dir == NIOV_DIR_RX) {
-		err = net_devmem_bind_dmabuf_to_queue(dev, 0, b, extack);
+		c->kb->rxq = niov_k_free_rxq(dev);
+		err = net_devmem_bind_dmabuf_to_queue(dev, c->kb->rxq, b, extack);
 		if (err) {
 			net_devmem_unbind_dmabuf(b);
 			return err;
@@ -78,6 +79,8 @@ static int niov_k_op_bind(const struct niov_impl_config *cfg, const struct niov_
 		return -EINVAL;
 #endif
 	}
+	if (niov_k_over_cap(args, args->dmabuf_size, c.niov_shift))
+		return NIOV_E_NOT_REPRESENTABLE;
 	c.kb = niov_k_binding_new(cfg, args->dir);
 	if (!c.kb)
 		return -ENOMEM;
@@ -181,11 +184,11 @@ static int niov_k_op_fill(void *binding, struct niov_skb *abi, struct niov_iov_i
 {
 	struct niov_k_fill_call c = { .kb = binding, .iter = iter, .length = length };
 	struct sk_buff *skb;
-	unsigned int i, first = abi->nr_frags, truesize;
+	unsigned int i, first = abi->nr_frags;
 	long err;
 
 	niov_k_configure(&c.kb->cfg);
-	if (abi->nr_frags > MAX_SKB_FRAGS)
+	if (abi->nr_frags > (u32)MAX_SKB_FRAGS)
 		return -EMSGSIZE;	/* no kernel skb is past the limit */
 	skb = niov_libc_malloc(sizeof(*skb));
 	if (!skb)
@@ -196,16 +199,14 @@ static int niov_k_op_fill(void *binding, struct niov_skb *abi, struct niov_iov_i
 	skb->truesize = abi->truesize;
 	c.skb = skb;
 	err = niov_k_guarded(niov_k_fill_guarded, &c, NIOV_K_EBUG);
-	truesize = abi->truesize;
 	for (i = first; i < skb->shinfo.nr_frags; i++) {
 		const skb_frag_t *f = &skb->shinfo.frags[i];
 
-		abi->frags[i].niov = niov_k_index(c.kb, __netmem_clear_lsb((netmem_ref)f->netmem));
+		abi->frags[i].niov = niov_k_index(c.kb, niov_k_netmem_niov(f->netmem));
 		abi->frags[i].off = f->offset;
 		abi->frags[i].len = f->len;
 		abi->frags[i].truesize = f->truesize;
 		abi->frags[i].reserved = 0;
-		truesize += f->truesize;
 	}
 	abi->nr_frags = skb->shinfo.nr_frags;
 	abi->len = skb->len;

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * netdev.c - one fake net_device with four rx queues and a driver whose
+ * netdev.c - one fake net_device with sixteen rx queues and a driver whose
  * queue restart builds a page_pool for the queue's memory provider and
  * runs the provider's init (so the order check the suite sees is the
  * code's own mp_dmabuf_devmem_init), plus the memory-provider plumbing of
@@ -8,16 +8,39 @@
  * Restarts fail on demand (NIOV_FAULT_QUEUE_RESTART).  Driver-side memory
  * is the runtime's (libc), not counted as the code's.
  */
+/*
+ * The tree's headers declare the calls this file defines, with the types of
+ * their day (a bool or void return, const or not).  Their declarations are
+ * renamed away so only the definitions below count; the call sites in the
+ * tree's devmem.c see their own header.
+ */
+#define __net_mp_open_rxq		niov_k_tree___net_mp_open_rxq
+#define __net_mp_close_rxq		niov_k_tree___net_mp_close_rxq
+#define netif_mp_open_rxq		niov_k_tree_netif_mp_open_rxq
+#define netif_mp_close_rxq		niov_k_tree_netif_mp_close_rxq
+#define net_mp_niov_set_dma_addr	niov_k_tree_net_mp_niov_set_dma_addr
+#define net_mp_niov_set_page_pool	niov_k_tree_net_mp_niov_set_page_pool
+#define net_mp_niov_clear_page_pool	niov_k_tree_net_mp_niov_clear_page_pool
 #include <net/netmem.h>
 #include <net/page_pool/memory_provider.h>
+#undef __net_mp_open_rxq
+#undef __net_mp_close_rxq
+#undef netif_mp_open_rxq
+#undef netif_mp_close_rxq
+#undef net_mp_niov_set_dma_addr
+#undef net_mp_niov_set_page_pool
+#undef net_mp_niov_clear_page_pool
 
 #include "runtime.h"
 #include "libc_bridge.h"
 
-#define NR_RXQ	4
+/* one queue per binding alive at once (NIOV_K_MAX_LIVE), so no bind finds its queue taken */
+#define NR_RXQ	16
 
 static struct netdev_rx_queue rxqs[NR_RXQ];
 static struct netdev_queue_mgmt_ops queue_ops;
+/* header/data split on, threshold 0: what devmem RX needs (6.14 checks it) */
+static struct netdev_config netdev_cfg = { .hds_config = ETHTOOL_TCP_DATA_SPLIT_ENABLED };
 static struct net_device netdev = {
 	.name = "niov0",
 	.ifindex = 1,
@@ -25,6 +48,7 @@ static struct net_device netdev = {
 	.real_num_rx_queues = NR_RXQ,
 	._rx = rxqs,
 	.queue_mgmt_ops = &queue_ops,
+	.cfg = &netdev_cfg,
 	.netmem_tx = true,
 	.up = true,
 };
@@ -95,10 +119,17 @@ struct page_pool *niov_k_page_pool_create(struct netdev_rx_queue *rxq,
 	return pool;
 }
 
+/*
+ * page_pool_destroy() as far as a provider sees it: the netmems still in
+ * the pool's alloc cache (a bulk provider leaves them there) go back
+ * through the provider's release, then its destroy runs.
+ */
 void niov_k_page_pool_destroy(struct page_pool *pool)
 {
 	if (!pool)
 		return;
+	while (pool->alloc.count && pool->mp_ops && pool->mp_ops->release_netmem)
+		pool->mp_ops->release_netmem(pool, pool->alloc.cache[--pool->alloc.count]);
 	if (pool->has_init_callback && pool->mp_ops && pool->mp_ops->destroy)
 		pool->mp_ops->destroy(pool);
 	niov_libc_free(pool);
@@ -200,24 +231,25 @@ void netif_mp_close_rxq(struct net_device *dev, unsigned int rxq_idx,
 /* page_pool.c's bookkeeping of provider-owned netmem. */
 void page_pool_set_pp_info(struct page_pool *pool, unsigned long netmem)
 {
-	struct net_iov *niov = (struct net_iov *)(netmem & ~1UL);
+	struct net_iov *niov = niov_k_netmem_niov(netmem);
 
-	niov->pp = pool;
-	niov->pp_magic |= PP_SIGNATURE;
-	atomic_long_set(&niov->pp_ref_count, 1);
+	NIOV_K_NIOV(niov, pp) = pool;
+	NIOV_K_NIOV(niov, pp_magic) |= PP_SIGNATURE;
+	atomic_long_set(&NIOV_K_NIOV(niov, pp_ref_count), 1);
 }
 
 void page_pool_clear_pp_info(unsigned long netmem)
 {
-	struct net_iov *niov = (struct net_iov *)(netmem & ~1UL);
+	struct net_iov *niov = niov_k_netmem_niov(netmem);
 
-	niov->pp_magic = 0;
-	niov->pp = NULL;
+	NIOV_K_NIOV(niov, pp_magic) = 0;
+	NIOV_K_NIOV(niov, pp) = NULL;
 }
 
+/* bool in 2026 trees, void before: a bool return serves both callers. */
 bool net_mp_niov_set_dma_addr(struct net_iov *niov, dma_addr_t addr)
 {
-	niov->dma_addr = addr;
+	NIOV_K_NIOV(niov, dma_addr) = addr;
 	return false;	/* 64-bit: always representable */
 }
 
@@ -229,7 +261,7 @@ void net_mp_niov_set_page_pool(struct page_pool *pool, struct net_iov *niov)
 
 void net_mp_niov_clear_page_pool(struct net_iov *niov)
 {
-	struct page_pool *pool = niov->pp;
+	struct page_pool *pool = NIOV_K_NIOV(niov, pp);
 
 	page_pool_clear_pp_info((unsigned long)niov | 1UL);
 	if (pool)

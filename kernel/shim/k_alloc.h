@@ -56,6 +56,21 @@ void *niov_k_realloc(const void *p, size_t size, gfp_t gfp, bool kv);
 #define kfree(p)			niov_k_free(p)
 #define kvfree(p)			niov_k_free(p)
 #define vfree(p)			niov_k_free(p)
+/*
+ * The typed helpers of 2026 (kmalloc_obj(VAR_OR_TYPE[, gfp]) and
+ * kmalloc_objs(VAR_OR_TYPE, count[, gfp])): the size is that of the type or
+ * of the expression, the gfp GFP_KERNEL unless given.
+ */
+#define __niov_k_gfp_(unused, gfp, ...)	gfp
+#define __niov_k_gfp(...)		__niov_k_gfp_(, ##__VA_ARGS__, GFP_KERNEL)
+#define kmalloc_obj(T, ...)		kmalloc(sizeof(T), __niov_k_gfp(__VA_ARGS__))
+#define kzalloc_obj(T, ...)		kzalloc(sizeof(T), __niov_k_gfp(__VA_ARGS__))
+#define kvmalloc_obj(T, ...)		kvmalloc(sizeof(T), __niov_k_gfp(__VA_ARGS__))
+#define kvzalloc_obj(T, ...)		kvzalloc(sizeof(T), __niov_k_gfp(__VA_ARGS__))
+#define kmalloc_objs(T, n, ...)		kmalloc_array(n, sizeof(T), __niov_k_gfp(__VA_ARGS__))
+#define kzalloc_objs(T, n, ...)		kcalloc(n, sizeof(T), __niov_k_gfp(__VA_ARGS__))
+#define kvmalloc_objs(T, n, ...)	kvmalloc_array(n, sizeof(T), __niov_k_gfp(__VA_ARGS__))
+#define kvzalloc_objs(T, n, ...)	kvcalloc(n, sizeof(T), __niov_k_gfp(__VA_ARGS__))
 #define kfree_sensitive(p)		niov_k_free(p)
 #define kvfree_sensitive(p, n)		niov_k_free(p)
 #define kfree_rcu(p, f)			niov_k_free(p)
@@ -88,9 +103,13 @@ size_t strlen(const char *s);
 int strcmp(const char *a, const char *b);
 int strncmp(const char *a, const char *b, size_t n);
 char *strchr(const char *s, int c);
-int snprintf(char *buf, size_t size, const char *fmt, ...);
-int vsnprintf(char *buf, size_t size, const char *fmt, va_list ap);
-#define scnprintf snprintf
+/* printf as the kernel means it: %pad and friends (runtime/kprintf.c) */
+int niov_k_snprintf(char *buf, unsigned long size, const char *fmt, ...);
+int niov_k_scnprintf(char *buf, unsigned long size, const char *fmt, ...);
+int niov_k_vsnprintf(char *buf, unsigned long size, const char *fmt, va_list ap);
+#define snprintf	niov_k_snprintf
+#define scnprintf	niov_k_scnprintf
+#define vsnprintf	niov_k_vsnprintf
 ssize_t niov_k_strscpy(char *d, const char *s, size_t n);
 #define strscpy(d, s, ...)	niov_k_strscpy(d, s, sizeof(d))
 #define memzero_explicit(p, n)	memset(p, 0, n)

@@ -133,14 +133,15 @@ static inline size_t size_add(size_t a, size_t b)
 extern unsigned int niov_k_page_shift;
 extern unsigned int niov_k_max_skb_frags;
 extern unsigned int niov_k_max_page_order;
-#define PAGE_SHIFT		niov_k_page_shift
+/* int, as the kernel's constants are (mixed-sign arithmetic must come out the same) */
+#define PAGE_SHIFT		((int)niov_k_page_shift)
 #define PAGE_SIZE		(1UL << PAGE_SHIFT)
 #define PAGE_MASK		(~(PAGE_SIZE - 1))
 #define PAGE_ALIGN(x)		ALIGN(x, PAGE_SIZE)
 #define PAGE_ALIGNED(x)		IS_ALIGNED((unsigned long)(x), PAGE_SIZE)
 #define offset_in_page(p)	((unsigned long)(p) & ~PAGE_MASK)
-#define MAX_SKB_FRAGS		niov_k_max_skb_frags
-#define MAX_PAGE_ORDER		niov_k_max_page_order
+#define MAX_SKB_FRAGS		((int)niov_k_max_skb_frags)
+#define MAX_PAGE_ORDER		((int)niov_k_max_page_order)
 #define MAX_ORDER		MAX_PAGE_ORDER
 #define NR_PAGE_ORDERS		(MAX_PAGE_ORDER + 1)
 static inline int get_order(unsigned long size)

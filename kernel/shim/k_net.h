@@ -60,6 +60,22 @@ struct page_pool {
 	struct pp_alloc_cache alloc;
 	struct netdev_rx_queue *rxq;
 };
+/*
+ * A net_iov's page_pool fields: at top level until 6.17, inside a struct
+ * netmem_desc from then on (NIOV_K_NETMEM_DESC, from the tree probe).
+ */
+#ifdef NIOV_K_NETMEM_DESC
+#define NIOV_K_NIOV(niov, field)	((niov)->desc.field)
+#else
+#define NIOV_K_NIOV(niov, field)	((niov)->field)
+#endif
+/* The net_iov a netmem_ref names, whatever the tree's netmem.h offers. */
+#define niov_k_netmem_niov(netmem)	((struct net_iov *)((unsigned long)(netmem) & ~1UL))
+/* 2026 trees stamp niovs with net_iov_init(); a tree calling it without
+ * defining it gets this (the probe says NIOV_K_NEED_NET_IOV_INIT). */
+#ifdef NIOV_K_NEED_NET_IOV_INIT
+#define net_iov_init(niov, area, kind)	do { (niov)->owner = (area); (niov)->type = (kind); } while (0)
+#endif
 /* page_pool.c's pp_info helpers (the provider's alloc/release call them) */
 void page_pool_set_pp_info(struct page_pool *pool, unsigned long netmem);
 void page_pool_clear_pp_info(unsigned long netmem);
@@ -77,6 +93,17 @@ struct netdev_queue_mgmt_ops {
 	unsigned int supported_params;
 };
 #define QCFG_RX_PAGE_SIZE	0x1
+/* The ring configuration devmem's 6.14 bind-to-queue reads: header split on. */
+enum {
+	ETHTOOL_TCP_DATA_SPLIT_UNKNOWN = 0,
+	ETHTOOL_TCP_DATA_SPLIT_DISABLED,
+	ETHTOOL_TCP_DATA_SPLIT_ENABLED,
+};
+struct netdev_config {
+	u32 hds_thresh;
+	u8 hds_config;
+	u32 rx_buf_len;
+};
 struct net_device {
 	struct device dev;
 	char name[16];
@@ -85,6 +112,7 @@ struct net_device {
 	unsigned int real_num_rx_queues;
 	struct netdev_rx_queue *_rx;
 	const struct netdev_queue_mgmt_ops *queue_mgmt_ops;
+	struct netdev_config *cfg;
 	bool netmem_tx;
 	bool up;
 };
@@ -112,7 +140,7 @@ struct netlink_ext_ack {
 #define NL_SET_ERR_MSG_MOD(e, m) NL_SET_ERR_MSG(e, m)
 #define NL_SET_ERR_MSG_FMT(e, fmt, ...) do {					\
 		if (e) {							\
-			snprintf((e)->_msg_buf, sizeof((e)->_msg_buf), fmt, ##__VA_ARGS__); \
+			niov_k_snprintf((e)->_msg_buf, sizeof((e)->_msg_buf), fmt, ##__VA_ARGS__); \
 			(e)->_msg = (e)->_msg_buf;				\
 		}								\
 	} while (0)

@@ -2,6 +2,7 @@
 
 #include <cctype>
 #include <fstream>
+#include <regex>
 #include <sstream>
 
 #include "c_source.hpp"
@@ -109,7 +110,11 @@ EraProbe probe_era(const std::string &tree) {
 		p.era = Era::genpool_tx;
 		p.letter = "b";
 		p.name = "(b) gen_pool with the TX path (6.14 - 7.0)";
-		p.rules = "baseline";
+		// The era's rules: after the May 2026 fix, or the same era before it.
+		const bool fixed = has_size_or_sg_check(devmem_c.substr(bind->begin, bind->end - bind->begin));
+		p.rules = fixed ? "baseline" : "baseline-unfixed";
+		p.name += fixed ? ", with the May 2026 size/sg-length checks"
+				: ", before the May 2026 size/sg-length fix";
 		p.adapter = "genpool_tx.c";
 	} else if (bulk || !genpool) {
 		if (!niov_at || !bulk) throw unknown("a niov_shift bind without get_niov_at or the freelist allocator");
@@ -128,7 +133,36 @@ EraProbe probe_era(const std::string &tree) {
 		p.defines.push_back("NIOV_K_SHIFT_BIND=1");
 	}
 	p.uses_genalloc = genpool;
+	p.defines.push_back("NIOV_K_RULES=\"" + p.rules + "\"");
+	tree_features(tree, p);
 	return p;
+}
+
+bool has_size_or_sg_check(const std::string &body) {
+	static const std::regex check(R"(ALIGNED\s*\(\s*(dmabuf->size|len)\b)");
+	return std::regex_search(blank_comments_and_literals(body), check);
+}
+
+void tree_features(const std::string &tree, EraProbe &p) {
+	const std::string netmem = blank_comments_and_literals(read_file_or_empty(tree + "/include/net/netmem.h"));
+	const std::string devmem_h = blank_comments_and_literals(read_file_or_empty(tree + "/net/core/devmem.h"));
+	const std::string devmem_c = blank_comments_and_literals(read_file_or_empty(tree + "/net/core/devmem.c"));
+	auto feature = [&](bool on, const char *define, const std::string &yes, const std::string &no) {
+		if (on) p.unit_defines.push_back(std::string(define) + "=1");
+		p.features.push_back(on ? yes : no);
+	};
+	static const std::regex desc(R"(struct\s+netmem_desc\s+desc\s*;)");
+	feature(std::regex_search(netmem, desc), "NIOV_K_NETMEM_DESC",
+		"net_iov fields inside a struct netmem_desc (niov->desc.pp)", "net_iov fields at top level (niov->pp)");
+	feature(netmem.find("__get_netmem") != std::string::npos, "NIOV_K_NETMEM_OUTLINE_GET",
+		"get_netmem() inline over __get_netmem()", "get_netmem() out of line");
+	const bool calls_init = devmem_c.find("net_iov_init") != std::string::npos;
+	const bool has_init = netmem.find("net_iov_init") != std::string::npos ||
+			      devmem_h.find("net_iov_init") != std::string::npos;
+	if (calls_init)
+		feature(!has_init, "NIOV_K_NEED_NET_IOV_INIT",
+			"net_iov_init() called but not defined by the tree's headers: the shim's stands in",
+			"net_iov_init() from the tree's headers");
 }
 
 }  // namespace niov::kernel

@@ -27,6 +27,10 @@ struct EraProbe {
 	std::string rules;	 // the preset the era is checked against
 	std::string adapter;	 // kernel/adapters/<file>
 	std::vector<std::string> defines;  // -D flags for the adapter
+	// -D flags for every unit compiled against the tree (runtime too): the
+	// optional pieces the tree's headers have or lack (tree_features()).
+	std::vector<std::string> unit_defines;
+	std::vector<std::string> features;  // the same, one line each for people
 	bool has_fill = false;	 // zerocopy_fill_skb_from_devmem() found in net/core/datagram.c
 	bool uses_genalloc = false;
 	std::string bind_signature;  // the tree's net_devmem_bind_dmabuf() parameters
@@ -35,6 +39,16 @@ struct EraProbe {
 // Reads @tree/net/core/devmem.c (and devmem.h, datagram.c); throws
 // KernelTreeError naming the signatures found when the era is unknown.
 EraProbe probe_era(const std::string &tree);
+
+// The optional pieces a tree's headers have or lack, as -D flags for every
+// unit (NIOV_K_NETMEM_DESC, NIOV_K_NETMEM_OUTLINE_GET,
+// NIOV_K_NEED_NET_IOV_INIT), with a line each saying what was found.
+// Probed on the text, never on a version number.
+void tree_features(const std::string &tree, EraProbe &p);
+
+// Whether @body (a bind's text) checks the dmabuf size or the sg lengths for
+// alignment: the May 2026 fix in the gen_pool era.
+bool has_size_or_sg_check(const std::string &body);
 
 std::string read_file_or_empty(const std::string &path);
 
