@@ -6,6 +6,7 @@
 
 #include "commands.hpp"
 #include "kernel_build.hpp"
+#include "kernel_sanitizer.hpp"
 #include "plugin.hpp"
 
 namespace {
@@ -33,6 +34,9 @@ int main(int argc, char **argv) {
 	}
 	const std::string cmd = argv[1];
 	try {
+		// an ASan-built --impl plugin: the command runs again under the ASan runtime
+		if (const auto rc = rerun_under_sanitizer_if_needed(argc, argv))
+			return *rc;
 		Args args(argc, argv, 2);
 		if (cmd == "replay")
 			return cmd_replay(args, false);
