@@ -356,4 +356,21 @@ static int niov_k_op_niov_dma_addr(const void *binding, uint64_t idx, uint64_t *
 
 #define NIOV_EXPORT __attribute__((visibility("default")))
 
+/*
+ * The entries of niov_impl_ops every era's adapter fills the same way (the
+ * rx_alloc/rx_free and pp_init of the era's own headers included).
+ */
+#define NIOV_K_COMMON_OPS					\
+	.abi_version = NIOV_IMPL_ABI_VERSION,			\
+	.rules = NIOV_K_RULES,					\
+	.niov_shift = niov_k_op_niov_shift,			\
+	.num_niovs = niov_k_op_num_niovs,			\
+	.niov_dma_addr = niov_k_op_niov_dma_addr,		\
+	.pp_init = niov_k_op_pp_init,				\
+	.resources = niov_k_op_resources,			\
+	.rx_alloc = niov_k_op_rx_alloc,				\
+	.rx_free = niov_k_op_rx_free,				\
+	.fault_arm = niov_k_op_fault_arm,			\
+	.fault_calls = niov_k_op_fault_calls
+
 #endif /* NIOV_K_ADAPTER_H */

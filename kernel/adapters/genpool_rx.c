@@ -3,7 +3,7 @@
  * genpool_rx.c - era (a): the gen_pool devmem with RX only (6.12 LTS):
  * net_devmem_bind_dmabuf(dev, fd, extack), no TX path, no get_niov_at, no
  * rx-buf-size attribute; every niov is a page.  Checked against the
- * "linux-6.12" rules.
+ * rules the probe names ("linux-6.12").
  *
  * The tree's net/core/devmem.c is compiled here, unmodified, so its static
  * helpers (net_devmem_get_dma_addr, dmabuf_devmem_ops) are callable.
@@ -106,22 +106,12 @@ static void genpool_rx_unbind(void *binding)
 }
 
 static const struct niov_impl_ops genpool_rx_ops = {
-	.abi_version = NIOV_IMPL_ABI_VERSION,
+	NIOV_K_COMMON_OPS,
 	.name = "kernel-genpool-rx",
 	.description = "the tree's own devmem.c and genalloc.c, gen_pool era, RX only",
 	.bind = genpool_rx_bind,
 	.unbind = genpool_rx_unbind,
-	.niov_shift = niov_k_op_niov_shift,
-	.num_niovs = niov_k_op_num_niovs,
-	.niov_dma_addr = niov_k_op_niov_dma_addr,
-	.pp_init = niov_k_op_pp_init,
 	.caps = NIOV_CAP_RX | NIOV_CAP_RX_ALLOC | NIOV_CAP_PP_INIT | NIOV_CAP_FAULTS,
-	.rules = NIOV_K_RULES,
-	.resources = niov_k_op_resources,
-	.rx_alloc = niov_k_op_rx_alloc,
-	.rx_free = niov_k_op_rx_free,
-	.fault_arm = niov_k_op_fault_arm,
-	.fault_calls = niov_k_op_fault_calls,
 };
 
 NIOV_EXPORT const struct niov_impl_ops *niov_impl_get(void)

@@ -110,28 +110,12 @@ static void niov_k_op_rx_free(void *binding, uint64_t idx)
 }
 
 static const struct niov_impl_ops shift_freelist_ops = {
-	.abi_version = NIOV_IMPL_ABI_VERSION,
+	NIOV_K_COMMON_OPS,
+	NIOV_K_TX_OPS
 	.name = "kernel-shift-freelist",
 	.description = "the tree's own devmem.c and TX fill: niov_shift bind, freelist area (net-next 2026)",
-	.rules = NIOV_K_RULES,
 	.caps = NIOV_CAP_TX | NIOV_CAP_RX | NIOV_CAP_RX_BUF_SIZE | NIOV_CAP_LOOKUP | NIOV_K_FILL_CAPS |
 		NIOV_CAP_RX_ALLOC | NIOV_CAP_PP_INIT | NIOV_CAP_FAULTS,
-	.bind = niov_k_op_bind,
-	.unbind = niov_k_op_unbind,
-	.niov_shift = niov_k_op_niov_shift,
-	.num_niovs = niov_k_op_num_niovs,
-	.niov_dma_addr = niov_k_op_niov_dma_addr,
-	.get_niov_at = niov_k_op_get_niov_at,
-#ifdef NIOV_K_HAVE_FILL
-	.fill = niov_k_op_fill,
-	.frag_release = niov_k_op_frag_release,
-#endif
-	.pp_init = niov_k_op_pp_init,
-	.resources = niov_k_op_resources,
-	.rx_alloc = niov_k_op_rx_alloc,
-	.rx_free = niov_k_op_rx_free,
-	.fault_arm = niov_k_op_fault_arm,
-	.fault_calls = niov_k_op_fault_calls,
 };
 
 NIOV_EXPORT const struct niov_impl_ops *niov_impl_get(void)

@@ -229,8 +229,17 @@ static void niov_k_op_frag_release(void *binding, const struct niov_frag *frag)
 	put_netmem(net_iov_to_netmem(niov));
 }
 #define NIOV_K_FILL_CAPS	(NIOV_CAP_FILL)
+#define NIOV_K_FILL_OPS		.fill = niov_k_op_fill, .frag_release = niov_k_op_frag_release,
 #else
 #define NIOV_K_FILL_CAPS	0
+#define NIOV_K_FILL_OPS
 #endif
+
+/* The TX eras' bind, unbind, lookup and (when the tree has it) fill. */
+#define NIOV_K_TX_OPS						\
+	.bind = niov_k_op_bind,					\
+	.unbind = niov_k_op_unbind,				\
+	.get_niov_at = niov_k_op_get_niov_at,			\
+	NIOV_K_FILL_OPS
 
 #endif /* NIOV_K_TX_COMMON_H */

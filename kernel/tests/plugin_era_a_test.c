@@ -5,49 +5,13 @@
  * a plugin that gets it wrong (wrong count, wrong address, a truncation
  * that stops truncating, a leak after a fault).
  */
-#include <dlfcn.h>
-#include <errno.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-
-#include "niov_impl.h"
-
-static int failures;
-
-#define CHECK(cond, ...) do {						\
-		if (!(cond)) {						\
-			fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__); \
-			fprintf(stderr, __VA_ARGS__);			\
-			fputc('\n', stderr);				\
-			failures++;					\
-		}							\
-	} while (0)
-
-static const struct niov_impl_ops *ops;
-static struct niov_impl_config cfg = {
-	.abi_version = NIOV_IMPL_ABI_VERSION, .page_shift = 12, .max_skb_frags = 17,
-	.max_page_order = 10, .mss = 1448,
-};
+#include "plugin_test.h"
 
 static int bind_rx(const struct niov_dma_seg *segs, uint32_t n, uint64_t size, void **b)
 {
 	struct niov_bind_args a = { .dir = NIOV_DIR_RX, .nr_segs = n, .dmabuf_size = size, .segs = segs };
 
 	return ops->bind(&cfg, &a, b);
-}
-
-static void expect_balanced(const char *when)
-{
-	struct niov_resources r;
-
-	ops->resources(&r);
-	CHECK(r.allocs == 0 && r.alloc_bytes == 0 && r.dmabuf_refs == 0 && r.dma_mappings == 0 &&
-	      r.binding_refs == 0 && r.niov_refs == 0 && r.warns == 0 && r.bugs == 0,
-	      "%s: left allocs %lld bytes %lld dmabuf %lld maps %lld binding %lld niov %lld warns %lld bugs %lld",
-	      when, (long long)r.allocs, (long long)r.alloc_bytes, (long long)r.dmabuf_refs,
-	      (long long)r.dma_mappings, (long long)r.binding_refs, (long long)r.niov_refs,
-	      (long long)r.warns, (long long)r.bugs);
 }
 
 /* 6 MiB in 2 segments: 1536 page niovs at the segments' addresses. */
@@ -150,30 +114,13 @@ static void fault_sweep(void)
 
 int main(int argc, char **argv)
 {
-	const struct niov_impl_ops *(*get)(void);
-	void *h;
-
-	if (argc != 2) {
-		fprintf(stderr, "usage: %s PLUGIN\n", argv[0]);
-		return 2;
-	}
-	h = dlopen(argv[1], RTLD_NOW);
-	if (!h) {
-		fprintf(stderr, "%s\n", dlerror());
-		return 2;
-	}
-	get = (const struct niov_impl_ops *(*)(void))dlsym(h, "niov_impl_get");
-	ops = get();
-	CHECK(ops->abi_version == 2 && ops->rules && !strcmp(ops->rules, "linux-6.12"), "not a v2 linux-6.12 plugin");
+	load_plugin(argc, argv, 2, "PLUGIN");
+	CHECK(ops->rules && !strcmp(ops->rules, "linux-6.12"), "not a linux-6.12 plugin");
 	CHECK(!(ops->caps & (NIOV_CAP_TX | NIOV_CAP_LOOKUP | NIOV_CAP_FILL)) && (ops->caps & NIOV_CAP_RX),
 	      "caps %#x", ops->caps);
 	six_mib_two_segments();
 	truncation();
 	not_representable();
 	fault_sweep();
-	if (failures)
-		fprintf(stderr, "%d check(s) failed\n", failures);
-	else
-		printf("era (a) plugin: all checks passed\n");
-	return failures ? 1 : 0;
+	return test_result("era (a) plugin");
 }

@@ -7,37 +7,13 @@
  * returns no niov of the table (an over-read of tx_vec: under ASan this
  * run stops with the sanitizer's report instead).
  */
-#include <dlfcn.h>
-#include <errno.h>
-#include <stdio.h>
-#include <string.h>
-
-#include "niov_impl.h"
-
-static int failures;
-#define CHECK(cond, ...) do { if (!(cond)) { fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__); \
-	fprintf(stderr, __VA_ARGS__); fputc('\n', stderr); failures++; } } while (0)
-
-static const struct niov_impl_ops *ops;
-static struct niov_impl_config cfg = { .abi_version = 2, .page_shift = 12, .max_skb_frags = 17,
-				       .max_page_order = 10, .mss = 1448 };
+#include "plugin_test.h"
 
 static int bind_tx(const struct niov_dma_seg *segs, uint32_t n, uint64_t size, void **b)
 {
 	struct niov_bind_args a = { .dir = NIOV_DIR_TX, .nr_segs = n, .dmabuf_size = size, .segs = segs };
 
 	return ops->bind(&cfg, &a, b);
-}
-
-static void expect_balanced(const char *when)
-{
-	struct niov_resources r;
-
-	ops->resources(&r);
-	CHECK(!r.allocs && !r.dmabuf_refs && !r.dma_mappings && !r.binding_refs && !r.niov_refs && !r.warns,
-	      "%s: allocs %lld dmabuf %lld maps %lld binding %lld niov %lld warns %lld", when,
-	      (long long)r.allocs, (long long)r.dmabuf_refs, (long long)r.dma_mappings,
-	      (long long)r.binding_refs, (long long)r.niov_refs, (long long)r.warns);
 }
 
 static void tx_fill(void)
@@ -99,18 +75,7 @@ static void unaligned_size(int prefix)
 
 int main(int argc, char **argv)
 {
-	void *h;
-
-	if (argc != 3) {
-		fprintf(stderr, "usage: %s PLUGIN fixed|prefix\n", argv[0]);
-		return 2;
-	}
-	h = dlopen(argv[1], RTLD_NOW);
-	if (!h) {
-		fprintf(stderr, "%s\n", dlerror());
-		return 2;
-	}
-	ops = ((const struct niov_impl_ops *(*)(void))dlsym(h, "niov_impl_get"))();
+	load_plugin(argc, argv, 3, "PLUGIN fixed|prefix");
 	/* the probe names the era's rules by the checks the bind has */
 	CHECK(ops->rules && !strcmp(ops->rules, strcmp(argv[2], "prefix") ? "baseline" : "baseline-unfixed"),
 	      "rules %s", ops->rules ? ops->rules : "none");
@@ -118,9 +83,5 @@ int main(int argc, char **argv)
 	      (NIOV_CAP_TX | NIOV_CAP_LOOKUP | NIOV_CAP_FILL), "caps %#x", ops->caps);
 	tx_fill();
 	unaligned_size(!strcmp(argv[2], "prefix"));
-	if (failures)
-		fprintf(stderr, "%d check(s) failed\n", failures);
-	else
-		printf("era (b) %s plugin: all checks passed\n", argv[2]);
-	return failures ? 1 : 0;
+	return test_result(!strcmp(argv[2], "prefix") ? "era (b) prefix plugin" : "era (b) fixed plugin");
 }

@@ -8,21 +8,8 @@
  * frags, every reference comes back, and a bind past the suite's memory cap
  * is not run.  Each check fails on a plugin that gets it wrong.
  */
-#include <dlfcn.h>
-#include <errno.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
+#include "plugin_test.h"
 
-#include "niov_impl.h"
-
-static int failures;
-#define CHECK(cond, ...) do { if (!(cond)) { fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__); \
-	fprintf(stderr, __VA_ARGS__); fputc('\n', stderr); failures++; } } while (0)
-
-static const struct niov_impl_ops *ops;
-static struct niov_impl_config cfg = { .abi_version = NIOV_IMPL_ABI_VERSION, .page_shift = 12,
-				       .max_skb_frags = 17, .max_page_order = 10, .mss = 1448 };
 static char extack[256];
 
 static int bind(uint32_t dir, uint32_t rx_buf_size, const struct niov_dma_seg *segs, uint32_t n,
@@ -34,17 +21,6 @@ static int bind(uint32_t dir, uint32_t rx_buf_size, const struct niov_dma_seg *s
 
 	extack[0] = 0;
 	return ops->bind(&cfg, &a, b);
-}
-
-static void expect_balanced(const char *when)
-{
-	struct niov_resources r;
-
-	ops->resources(&r);
-	CHECK(!r.allocs && !r.dmabuf_refs && !r.dma_mappings && !r.binding_refs && !r.niov_refs &&
-	      !r.warns && !r.bugs, "%s: allocs %lld dmabuf %lld maps %lld binding %lld niov %lld warns %lld",
-	      when, (long long)r.allocs, (long long)r.dmabuf_refs, (long long)r.dma_mappings,
-	      (long long)r.binding_refs, (long long)r.niov_refs, (long long)r.warns);
 }
 
 /* 64 KiB of 8 KiB niovs over two entries: 8 niovs, every one handed out once. */
@@ -149,18 +125,7 @@ static void memory_cap(void)
 
 int main(int argc, char **argv)
 {
-	void *h;
-
-	if (argc != 2) {
-		fprintf(stderr, "usage: %s PLUGIN\n", argv[0]);
-		return 2;
-	}
-	h = dlopen(argv[1], RTLD_NOW);
-	if (!h) {
-		fprintf(stderr, "%s\n", dlerror());
-		return 2;
-	}
-	ops = ((const struct niov_impl_ops *(*)(void))dlsym(h, "niov_impl_get"))();
+	load_plugin(argc, argv, 2, "PLUGIN");
 	CHECK(ops->rules && !strcmp(ops->rules, "net-next"), "rules %s", ops->rules ? ops->rules : "none");
 	CHECK((ops->caps & (NIOV_CAP_RX_BUF_SIZE | NIOV_CAP_RX_ALLOC | NIOV_CAP_TX)) ==
 	      (NIOV_CAP_RX_BUF_SIZE | NIOV_CAP_RX_ALLOC | NIOV_CAP_TX), "caps %#x", ops->caps);
@@ -168,9 +133,5 @@ int main(int argc, char **argv)
 	freelist_checks();
 	tx_fill();
 	memory_cap();
-	if (failures)
-		fprintf(stderr, "%d check(s) failed\n", failures);
-	else
-		printf("era (c) plugin: all checks passed\n");
-	return failures ? 1 : 0;
+	return test_result("era (c) plugin");
 }
