@@ -39,6 +39,13 @@ std::string Args::option(const std::string &name, std::string def) {
 	return def;
 }
 
+std::vector<std::string> Args::options(const std::string &name) {
+	std::vector<std::string> out;
+	for (std::string v; !(v = option(name, "")).empty();)
+		out.push_back(std::move(v));
+	return out;
+}
+
 uint64_t Args::number(const std::string &name, uint64_t def) {
 	const std::string v = option(name, "");
 	if (v.empty())

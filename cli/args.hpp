@@ -22,6 +22,7 @@ public:
 	Args(int argc, char **argv, int first);
 	bool flag(const std::string &name);			   // --name
 	std::string option(const std::string &name, std::string def);  // --name VALUE
+	std::vector<std::string> options(const std::string &name);     // every --name VALUE
 	uint64_t number(const std::string &name, uint64_t def);	   // with K/M/G suffixes
 	std::vector<std::string> positional();			   // after options are taken
 	void done();  // rejects anything left over

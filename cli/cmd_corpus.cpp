@@ -11,6 +11,7 @@
 #include "decode.hpp"
 #include "pin.hpp"
 #include "plugin.hpp"
+#include "rules_opts.hpp"
 
 namespace niov::cli {
 
@@ -18,7 +19,7 @@ namespace {
 
 constexpr const char *kUsage =
 	"usage: corpus encode SCENARIO_FILE OUT_BIN [--target T] | "
-	"corpus decode IN_BIN OUT_SCENARIO [--target T] [--impl PATH]";
+	"corpus decode IN_BIN OUT_SCENARIO [--target T] [--impl PATH] [--rules P] [--policy K=V]...";
 
 std::string read_file(const std::string &path) {
 	std::ifstream in(path, std::ios::binary);
@@ -52,9 +53,10 @@ int encode(fuzz::Target t, const std::string &in, const std::string &out) {
 
 }  // namespace
 
-// --impl pins the scenario to the plugin's rules, as the fuzz targets do
-// when $NIOV_IMPL is set, so the file replays what they ran.
-int corpus_decode(fuzz::Target t, const std::string &in, const std::string &out, const std::string &impl) {
+// --impl (or --rules) pins the scenario to the rules in force, as the fuzz
+// targets do when $NIOV_IMPL is set, so the file replays what they ran.
+int corpus_decode(fuzz::Target t, const std::string &in, const std::string &out, const std::string &impl,
+		  const RulesRequest &rules) {
 	const std::string bytes = read_file(in);
 	Scenario sc;
 	if (t == fuzz::Target::scenario) {
@@ -65,21 +67,22 @@ int corpus_decode(fuzz::Target t, const std::string &in, const std::string &out,
 	} else {
 		sc = fuzz::decode_scenario(reinterpret_cast<const uint8_t *>(bytes.data()), bytes.size(), t);
 	}
-	if (!impl.empty()) {
-		const PluginImpl plugin(impl);
-		try {
-			fuzz::pin_rules(sc, fuzz::rules_for_plugin(plugin.name()));
-		} catch (const std::invalid_argument &e) {
-			throw UsageError(e.what());
-		}
+	std::string pinned;
+	if (!impl.empty() || rules.given()) {
+		const auto plugin = impl.empty() ? nullptr : std::make_unique<PluginImpl>(impl);
+		const RulesInForce r = resolve_rules(rules, plugin.get());
+		r.pin(sc);
+		pinned = fmt::format("# pinned to {}\n", rules_text(r));
 	}
-	write_file(out, fmt::format("# decoded from {} (fuzz target {})\n{}", in, name(t), fuzz::input_text(sc)));
+	write_file(out, fmt::format("# decoded from {} (fuzz target {})\n{}{}", in, name(t), pinned,
+				    fuzz::input_text(sc)));
 	return kExitClean;
 }
 
 int cmd_corpus(Args &args) {
 	const std::string target = args.option("target", "send");
 	const std::string impl = args.option("impl", "");
+	const RulesRequest rules = rules_request(args);
 	const auto pos = args.positional();
 	const auto t = fuzz::parse_target(target);
 	if (!t)
@@ -87,11 +90,11 @@ int cmd_corpus(Args &args) {
 	if (pos.size() != 3 || (pos[0] != "encode" && pos[0] != "decode"))
 		throw UsageError(kUsage);
 	if (pos[0] == "encode") {
-		if (!impl.empty())
-			throw UsageError("--impl applies to decode only");
+		if (!impl.empty() || rules.given())
+			throw UsageError("--impl, --rules and --policy apply to decode only");
 		return encode(*t, pos[1], pos[2]);
 	}
-	return corpus_decode(*t, pos[1], pos[2], impl);
+	return corpus_decode(*t, pos[1], pos[2], impl, rules);
 }
 
 }  // namespace niov::cli

@@ -2,6 +2,7 @@
 // variant survives every engine.
 #include <unistd.h>
 
+#include <algorithm>
 #include <climits>
 #include <cstdlib>
 #include <cstdio>
@@ -16,6 +17,7 @@
 #include "commands.hpp"
 #include "mutants.hpp"
 #include "plugin.hpp"
+#include "rules_opts.hpp"
 
 namespace niov::cli {
 
@@ -41,24 +43,56 @@ std::filesystem::path build_dir() {
 	return std::filesystem::path(buf).parent_path().parent_path();
 }
 
-std::vector<Variant> load_variants(const std::string &list, const std::string &only) {
+// Any plugin is a variant: its must_catch (if it names one) says what must
+// catch it; without one, anything an engine reports counts.
+Variant make_variant(const std::string &path, const RulesRequest &req) {
+	std::error_code ec;
+	const std::string abs = std::filesystem::absolute(path, ec).string();
+	PluginImpl p(abs);
+	Variant v{p.name(), abs, p.description(), p.must_catch(), p.must_catch().empty() ? "" : p.policy(), req,
+		  resolve_rules(req, &p)};
+	return v;
+}
+
+std::vector<std::string> listed_broken(const std::string &list) {
 	std::ifstream f(list);
 	if (!f)
 		throw UsageError(fmt::format("{}: cannot read the plugin list (build the plugins first)", list));
-	std::vector<Variant> out;
-	std::string line;
-	while (std::getline(f, line)) {
+	std::vector<std::string> out;
+	for (std::string line; std::getline(f, line);) {
 		std::istringstream is(line);
 		std::string kind, target, path;
-		if (!(is >> kind >> target >> path) || kind != "broken")
-			continue;
-		PluginImpl p(path);
-		Variant v{p.name(), path, p.description(), p.must_catch(), p.policy()};
+		if (is >> kind >> target >> path && kind == "broken")
+			out.push_back(path);
+	}
+	return out;
+}
+
+// The .so files of a folder of external variants, sorted.
+std::vector<std::string> folder_plugins(const std::string &dir) {
+	std::error_code ec;
+	if (!std::filesystem::is_directory(dir, ec))
+		throw UsageError(fmt::format("--variants-dir {}: not a folder", dir));
+	std::vector<std::string> out;
+	for (const auto &e : std::filesystem::directory_iterator(dir, ec))
+		if (e.is_regular_file() && e.path().extension() == ".so")
+			out.push_back(e.path().string());
+	std::sort(out.begin(), out.end());
+	if (out.empty())
+		throw UsageError(fmt::format("--variants-dir {}: no .so plugin in it", dir));
+	return out;
+}
+
+std::vector<Variant> load_variants(const std::vector<std::string> &paths, const std::string &only,
+				   const RulesRequest &req) {
+	std::vector<Variant> out;
+	for (const auto &path : paths) {
+		Variant v = make_variant(path, req);
 		if (only.empty() || only == v.name)
 			out.push_back(std::move(v));
 	}
 	if (!only.empty() && out.empty())
-		throw UsageError(fmt::format("no broken variant named '{}'", only));
+		throw UsageError(fmt::format("no variant named '{}'", only));
 	return out;
 }
 
@@ -81,9 +115,19 @@ int cmd_mutants(Args &args) {
 	opt.seed = args.number("seed", 1);
 	const std::string engines_opt = args.option("engines", "");
 	const std::string list = args.option("plugins", (build_dir() / "lib" / "niov_plugins.txt").string());
+	const std::vector<std::string> impls = args.options("impl");
+	const std::string dir = args.option("variants-dir", "");
+	const RulesRequest req = rules_request(args);
 	args.done();
 
-	const auto variants = load_variants(list, only);
+	// --impl and --variants-dir replace the shipped broken variants.
+	std::vector<std::string> paths = impls;
+	if (!dir.empty())
+		for (auto &p : folder_plugins(dir))
+			paths.push_back(std::move(p));
+	if (paths.empty())
+		paths = listed_broken(list);
+	const auto variants = load_variants(paths, only, req);
 	std::vector<const Engine *> engines;
 	for (const auto &e : mutant_engines())
 		if (engines_opt.empty() || ("," + engines_opt + ",").find("," + e.name + ",") != std::string::npos)
@@ -97,6 +141,11 @@ int cmd_mutants(Args &args) {
 	unsigned survivors = 0;
 	std::set<std::string> notes;  // why an engine did not run, said once
 	if (!json) {
+		std::set<std::string> labels;
+		for (const auto &v : variants)
+			labels.insert(rules_text(v.rules));
+		for (const auto &l : labels)
+			std::printf("niovcheck mutants: %s\n", l.c_str());
 		std::printf("%-18s %-26s", "variant", "must catch");
 		for (const auto *e : engines)
 			std::printf(" %-12s", e->name.c_str());
@@ -104,7 +153,7 @@ int cmd_mutants(Args &args) {
 	}
 	for (const auto &v : variants) {
 		nlohmann::json row{{"variant", v.name}, {"description", v.description},
-				   {"must_catch", v.must_catch}, {"plugin", v.path}};
+				   {"must_catch", v.must_catch}, {"plugin", v.path}, {"rules", rules_json(v.rules)}};
 		if (!v.policy.empty())
 			row["policy"] = v.policy;
 		bool caught = false;
@@ -134,7 +183,8 @@ int cmd_mutants(Args &args) {
 		if (json)
 			rows.push_back(std::move(row));
 		else
-			std::printf("%-18s %-26s%s %s\n%s%s", v.name.c_str(), v.must_catch.c_str(), cells.c_str(),
+			std::printf("%-18s %-26s%s %s\n%s%s", v.name.c_str(),
+				    v.must_catch.empty() ? "(any finding)" : v.must_catch.c_str(), cells.c_str(),
 				    caught ? "caught" : "SURVIVED", first.c_str(), first.empty() ? "" : "\n");
 	}
 	if (json) {

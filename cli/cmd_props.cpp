@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "commands.hpp"
+#include "rules_opts.hpp"
 #include "runner.hpp"
 
 namespace niov::cli {
@@ -30,6 +31,7 @@ int cmd_props(Args &args) {
 	const bool json = args.flag("json");
 	const std::string impl = args.option("impl", "");
 	const std::string only = args.option("property", "");
+	const RulesRequest rules = rules_request(args);
 	RunParams rp;
 	std::string err;
 	if (!params_from_env(rp, err))
@@ -53,18 +55,23 @@ int cmd_props(Args &args) {
 		throw UsageError(fmt::format("no property named '{}'", only));
 
 	const auto list = std::filesystem::path(self).parent_path().parent_path() / "lib" / "niov_plugins.txt";
-	const LoadedTarget lt = load_target(impl, list.string());
-	std::string against = impl;
-	for (size_t i = 0; impl.empty() && i < 3; ++i)
+	const LoadedTarget lt = load_target(impl, list.string(), rules);
+	std::string against;
+	for (size_t i = 0; i < 3; ++i)
 		if (lt.target.impl[i])
 			against += (against.empty() ? "" : ", ") + lt.target.impl_path[i];
 	if (against.empty())
-		against = "the model alone (no plugins found)";
+		against = "the model alone";
+	if (lt.rules)
+		rp.rules_flags = lt.rules->flags();
+	const std::string rules_line = lt.rules ? rules_text(*lt.rules)
+						: "rules: every preset, each against the kernel-shaped plugin declaring it";
 
 	if (!json)
-		std::printf("niovcheck props: seed %#llx, %llu cases per property, against %s\n\n%-28s %9s  %-6s %10s %8s %10s\n",
+		std::printf("niovcheck props: seed %#llx, %llu cases per property, against %s\n%s\n\n%-28s %9s  %-6s %10s %8s %10s\n",
 			    static_cast<unsigned long long>(rp.seed), static_cast<unsigned long long>(rp.cases),
-			    against.c_str(), "property", "cases", "result", "cases/s", "seconds", "cpu cases/s");
+			    against.c_str(), rules_line.c_str(), "property", "cases", "result", "cases/s", "seconds",
+			    "cpu cases/s");
 	auto rows = nlohmann::json::array();
 	int failed = 0;
 	for (const Property *p : run) {
@@ -80,6 +87,7 @@ int cmd_props(Args &args) {
 					{"scenario", o.scenario_file},
 					{"replay", o.replay},
 					{"reproduce", o.reproduce},
+					{"description", o.description},
 					{"message", o.message}});
 			continue;
 		}
@@ -91,7 +99,9 @@ int cmd_props(Args &args) {
 		std::fflush(stdout);
 	}
 	if (json)
-		std::puts(nlohmann::json{{"seed", rp.seed},
+		std::puts(nlohmann::json{{"schema", "niovcheck-props/1"},
+					 {"rules", lt.rules ? rules_json(*lt.rules) : nlohmann::json(nullptr)},
+					 {"seed", rp.seed},
 					 {"cases", rp.cases},
 					 {"against", against},
 					 {"properties", rows},

@@ -2,19 +2,23 @@
 // the unsound policy combinations, the soundness matrix.
 #include <cstdio>
 #include <filesystem>
+#include <memory>
 
 #include <fmt/format.h>
 
 #include "catalogue.hpp"
 #include "commands.hpp"
+#include "plugin.hpp"
 #include "prove.hpp"
+#include "rules_opts.hpp"
 
 namespace niov::cli {
 
 namespace {
 
 constexpr const char *kUsage =
-	"usage: prove [--lemma ID]... [--rules baseline|net-next|tx-autosize|all] [--json] [--smt2-dir DIR]\n"
+	"usage: prove [--lemma ID]... [--rules baseline|net-next|tx-autosize|all] [--policy K=V]... [--impl PATH]\n"
+	"             [--json] [--smt2-dir DIR]\n"
 	"             [--matrix] [--enumerate] [--if-changed] [--report FILE] [--timeout-ms N] [--jobs N]\n"
 	"             [--cex-dir DIR] [--promote DIR] [--source-dir DIR] | prove --list";
 
@@ -41,14 +45,21 @@ int cmd_prove(Args &args) {
 	smt::ProveOptions o;
 	for (std::string l; !(l = args.option("lemma", "")).empty();)
 		o.lemmas.push_back(l);
-	const std::string rules = args.option("rules", "tx-autosize");
-	if (rules == "all") {
+	RulesRequest req = rules_request(args);
+	const std::string impl = args.option("impl", "");
+	if (req.rules == "all") {
+		if (!req.policies.empty() || !impl.empty())
+			throw UsageError("--rules all proves the presets as they are: no --policy or --impl with it");
 		o.presets = {Preset::baseline, Preset::net_next, Preset::tx_autosize};
 	} else {
-		const auto p = parse_preset(rules);
-		if (!p)
-			throw UsageError(fmt::format("--rules '{}': want baseline, net-next, tx-autosize or all", rules));
-		o.presets = {*p};
+		// The rules in force: flags, else what --impl's plugin declares,
+		// else tx-autosize.
+		const auto plugin = impl.empty() ? nullptr : std::make_unique<PluginImpl>(impl);
+		if (req.rules.empty() && !plugin)
+			req.rules = "tx-autosize";
+		const RulesInForce r = resolve_rules(req, plugin.get());
+		o.presets = {r.preset};
+		o.policy_overrides = r.overrides();
 	}
 	o.json = args.flag("json");
 	o.matrix = args.flag("matrix");

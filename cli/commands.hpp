@@ -5,6 +5,7 @@
 
 #include "args.hpp"
 #include "decode.hpp"
+#include "rules_in_force.hpp"
 
 namespace niov::cli {
 
@@ -22,6 +23,7 @@ int cmd_kernel(int argc, char **argv);
 
 // `corpus decode`: a fuzz input of target @t as a scenario file, pinned to
 // @impl's rules when given (as the fuzz targets pin them under $NIOV_IMPL).
-int corpus_decode(fuzz::Target t, const std::string &in, const std::string &out, const std::string &impl);
+int corpus_decode(fuzz::Target t, const std::string &in, const std::string &out, const std::string &impl,
+		  const RulesRequest &rules);
 
 }  // namespace niov::cli

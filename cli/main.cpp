@@ -8,6 +8,7 @@
 #include "kernel_build.hpp"
 #include "kernel_sanitizer.hpp"
 #include "plugin.hpp"
+#include "rules_in_force.hpp"
 
 namespace {
 
@@ -66,6 +67,9 @@ int main(int argc, char **argv) {
 		std::fprintf(stderr, "niovcheck %s: %s\n", cmd.c_str(), e.what());
 		return kExitBadInput;
 	} catch (const niov::kernel::KernelTreeError &e) {
+		std::fprintf(stderr, "niovcheck %s: %s\n", cmd.c_str(), e.what());
+		return kExitBadInput;
+	} catch (const niov::RulesError &e) {
 		std::fprintf(stderr, "niovcheck %s: %s\n", cmd.c_str(), e.what());
 		return kExitBadInput;
 	} catch (const niov::PluginError &e) {

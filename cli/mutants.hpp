@@ -9,14 +9,22 @@
 #include <string>
 #include <vector>
 
+#include "rules_in_force.hpp"
+
 namespace niov::cli {
 
 struct Variant {
 	std::string name;
-	std::string path;	 // the plugin
+	std::string path;	 // the plugin, absolute
 	std::string description;
-	std::string must_catch;	 // an invariant id, or "difference"
-	std::string policy;	 // equivalent model policy overrides, if a rule change
+	std::string must_catch;	 // an invariant id, or "difference"; "" = anything the engines see
+	std::string policy;	 // equivalent model policy overrides of its slip, if a rule change
+	RulesRequest request;	 // the --rules / --policy the run was given
+	RulesInForce rules;	 // what it is judged by (rules_in_force.hpp)
+	// Did an engine's finding @invariant catch it?
+	bool caught_by(const std::string &invariant) const {
+		return must_catch.empty() ? !invariant.empty() : invariant == must_catch;
+	}
 };
 
 struct MutantsOptions {

@@ -69,9 +69,9 @@ Catch fuzz_engine(const Variant &v, const MutantsOptions &opt) {
 		// -seed keeps the run replayable; the copied corpus is the writable
 		// first directory, so the shipped seeds stay untouched.
 		const std::string cmd = fmt::format(
-			"NIOV_IMPL='{}' '{}/{}_fuzzer' -seed={} -max_total_time={} -max_len=4096 -timeout=10 "
+			"NIOV_IMPL='{}' {} '{}/{}_fuzzer' -seed={} -max_total_time={} -max_len=4096 -timeout=10 "
 			"-dict='{}/corpora/{}.dict' -artifact_prefix='{}/' -print_final_stats=0 '{}' >'{}' 2>&1",
-			v.path, opt.fuzz_bin_dir, tn, opt.seed, opt.fuzz_seconds, opt.source_dir, tn, dir.string(),
+			v.path, v.rules.env(), opt.fuzz_bin_dir, tn, opt.seed, opt.fuzz_seconds, opt.source_dir, tn, dir.string(),
 			(dir / "corpus").string(), log.string());
 		const auto start = std::chrono::steady_clock::now();
 		const int status = std::system(cmd.c_str());
@@ -85,7 +85,8 @@ Catch fuzz_engine(const Variant &v, const MutantsOptions &opt) {
 					     log.string());
 			continue;
 		}
-		const bool must = what == v.must_catch || (v.must_catch == "difference" && what == "differential");
+		const bool must = v.caught_by(what) ||
+				  ((v.must_catch == "difference" || v.must_catch.empty()) && what == "differential");
 		if (c.noticed && !must)
 			continue;  // keep the first catch of something else unless this is the one
 		c.noticed = true;
@@ -94,8 +95,9 @@ Catch fuzz_engine(const Variant &v, const MutantsOptions &opt) {
 		fs::create_directories(opt.failure_dir, ec);
 		const std::string scn = (fs::path(opt.failure_dir) / fmt::format("{}-fuzz-{}.scn", v.name, tn)).string();
 		try {
-			corpus_decode(t, artifact, scn, v.path);
-			c.replay = fmt::format("{}/niovcheck replay {} --impl {}", opt.bin_dir, scn, v.path);
+			corpus_decode(t, artifact, scn, v.path, v.request);
+			c.replay = fmt::format("{}/niovcheck replay {} --impl {} {}", opt.bin_dir, scn, v.path,
+					       v.rules.flags());
 		} catch (const std::exception &e) {
 			c.replay = fmt::format("{}/{}_fuzzer {}", opt.fuzz_bin_dir, tn, artifact);
 			c.note = e.what();

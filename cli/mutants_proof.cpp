@@ -9,12 +9,17 @@ namespace niov::cli {
 
 Catch proof_engine(const Variant &v, const MutantsOptions &opt) {
 	Catch c;
-	if (v.policy.empty()) {
+	// The slip as a rule change, else the rules in force when they change
+	// tx-autosize's (a declared rule change is proved like a slip).
+	std::string policy = v.policy;
+	if (policy.empty() && v.rules.preset == Preset::tx_autosize)
+		policy = v.rules.overrides();
+	if (policy.empty()) {
 		c.note = "the variant is not a rule change (no policy in its plugin), so the proofs do not speak about it";
 		return c;
 	}
 	c.ran = true;
-	const auto h = smt::hunt_policy(v.policy, v.must_catch, opt.failure_dir + "/prove-" + v.name,
+	const auto h = smt::hunt_policy(policy, v.must_catch, opt.failure_dir + "/prove-" + v.name,
 					opt.proof_timeout_ms);
 	c.seconds = h.seconds;
 	c.note = h.note;
@@ -23,8 +28,8 @@ Catch proof_engine(const Variant &v, const MutantsOptions &opt) {
 	c.noticed = true;
 	c.invariant = h.invariant;
 	for (const auto &x : h.violations)
-		c.caught |= x == v.must_catch;
-	c.caught |= h.invariant == v.must_catch;
+		c.caught |= v.caught_by(x);
+	c.caught |= v.caught_by(h.invariant);
 	c.replay = h.scenario.empty() ? "niovcheck prove --lemma " + h.lemma
 				      : opt.bin_dir + "/niovcheck replay " + h.scenario;
 	return c;

@@ -11,7 +11,7 @@ Catch props_engine(const Variant &v, const MutantsOptions &opt) {
 	Catch c;
 	c.ran = true;
 	// The target holds the variant itself; the plugin list is not needed.
-	const LoadedTarget lt = load_target(v.path, "");
+	const LoadedTarget lt = load_target(v.path, "", v.request);
 	RunParams rp;
 	if (opt.prop_cases)
 		rp.cases = opt.prop_cases;
@@ -19,12 +19,13 @@ Catch props_engine(const Variant &v, const MutantsOptions &opt) {
 	rp.tag = v.name;
 	rp.failure_dir = opt.failure_dir;
 	rp.niovcheck = opt.bin_dir + "/niovcheck";
-	const std::string must = property_for(v.must_catch);
+	rp.rules_flags = v.rules.flags();
+	const std::string must = v.must_catch.empty() ? "" : property_for(v.must_catch);
 	const auto failed = first_failure(lt.target, must, rp, c.seconds);
 	if (!failed)
 		return c;
 	c.noticed = true;
-	c.caught = failed->name == must;
+	c.caught = must.empty() || failed->name == must;
 	c.invariant = failed->name == "diff.model_vs_impl" ? "difference" : failed->name;
 	c.replay = failed->replay;
 	c.note = failed->description;

@@ -37,19 +37,25 @@ Catch replay_engine(const Variant &v, const MutantsOptions &opt) {
 		if (!parsed.scenario)
 			continue;
 		const Scenario &sc = *parsed.scenario;
-		// The variants are tx-autosize with one slip: judge them there.
-		if (sc.cfg.preset != Preset::tx_autosize || !(sc.cfg.policy == preset_policies(sc.cfg.preset)))
+		// Judge the variant by its rules only: other rules differ by
+		// construction.
+		if (!v.rules.matches(sc))
 			continue;
 		const RunReport r = run_scenario(sc, &impl);
+		// What the scenario expects (a device's known limit, say) is no
+		// catch; anything else the plugin shows is.
 		std::string fired;
 		bool must = false;
 		for (const auto &x : r.impl->violations) {
-			if (x.invariant == v.must_catch)
+			if (std::find(sc.expect_violations.begin(), sc.expect_violations.end(), x.invariant) !=
+			    sc.expect_violations.end())
+				continue;
+			if (v.caught_by(x.invariant))
 				must = true;
 			if (fired.empty())
 				fired = x.invariant;
 		}
-		if (v.must_catch == "difference" && !r.differences.empty())
+		if ((v.must_catch == "difference" || v.must_catch.empty()) && !r.differences.empty())
 			must = true;
 		if (fired.empty() && !r.differences.empty())
 			fired = "difference: " + r.differences.front().what;
@@ -57,8 +63,8 @@ Catch replay_engine(const Variant &v, const MutantsOptions &opt) {
 			continue;
 		c.noticed = true;
 		if (c.invariant.empty() || (must && !c.caught)) {
-			c.invariant = must && v.must_catch != "difference" ? v.must_catch : fired;
-			c.replay = "niovcheck replay " + f + " --impl " + v.path;
+			c.invariant = must && !v.must_catch.empty() && v.must_catch != "difference" ? v.must_catch : fired;
+			c.replay = opt.bin_dir + "/niovcheck replay " + f + " --impl " + v.path + " " + v.rules.flags();
 			c.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 		}
 		if (must) {

@@ -1,25 +1,19 @@
 // replay / explain / check: run scenario files and report.
-#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <memory>
 
 #include <fmt/format.h>
 
+#include "check_core.hpp"
 #include "commands.hpp"
 #include "plugin.hpp"
 #include "report_json.hpp"
+#include "rules_opts.hpp"
 
 namespace niov::cli {
 
 namespace {
-
-Scenario load_or_throw(const std::string &path) {
-	auto r = load_scenario_file(path);
-	if (!r.scenario)
-		throw UsageError(r.error.message);
-	return std::move(*r.scenario);
-}
 
 std::unique_ptr<PluginImpl> impl_option(Args &args) {
 	const std::string path = args.option("impl", "");
@@ -28,124 +22,119 @@ std::unique_ptr<PluginImpl> impl_option(Args &args) {
 	return std::make_unique<PluginImpl>(path);
 }
 
-// Did the run come out as the scenario says it should?
-struct Verdict {
-	bool as_expected = true;
-	std::string note;
-};
-
-Verdict judge(const Scenario &sc, const RunReport &r) {
-	Verdict v;
-	std::vector<std::string> got;
-	for (const auto &x : r.model.violations)
-		got.push_back(x.invariant);
-	if (r.impl)
-		for (const auto &x : r.impl->violations)
-			got.push_back(x.invariant);
-	std::sort(got.begin(), got.end());
-	got.erase(std::unique(got.begin(), got.end()), got.end());
-	std::vector<std::string> want = sc.expect_violations;
-	std::sort(want.begin(), want.end());
-	want.erase(std::unique(want.begin(), want.end()), want.end());
-	if (got != want) {
-		v.as_expected = false;
-		std::string g, w;
-		for (const auto &s : got)
-			g += (g.empty() ? "" : ",") + s;
-		for (const auto &s : want)
-			w += (w.empty() ? "" : ",") + s;
-		v.note = fmt::format("violations [{}] expected [{}]", g, w.empty() ? "none" : w);
-	}
-	const int err = RunReport::bind_err(r.model);
-	if (sc.expect_bind_err && *sc.expect_bind_err != err) {
-		v.as_expected = false;
-		v.note += fmt::format("{}bind {} expected {}", v.note.empty() ? "" : "; ", errno_name(err),
-				      errno_name(*sc.expect_bind_err));
-	}
-	if (!r.differences.empty()) {
-		v.as_expected = false;
-		v.note += fmt::format("{}{} model/plugin differences", v.note.empty() ? "" : "; ",
-				      r.differences.size());
-	}
-	return v;
+// The rules a command runs under: with a plugin, the flags or what it
+// declares (an error if neither); without one, the flags if given, else
+// none (every scenario runs under its own rules).
+std::optional<RulesInForce> rules_for(const RulesRequest &req, const PluginImpl *impl) {
+	if (!impl && !req.given())
+		return std::nullopt;
+	return resolve_rules(req, impl);
 }
 
-void collect(const std::string &path, std::vector<std::string> &out) {
-	namespace fs = std::filesystem;
-	std::error_code ec;
-	if (fs::is_directory(path, ec)) {
-		std::vector<std::string> found;
-		for (const auto &e : fs::recursive_directory_iterator(path, ec))
-			if (e.is_regular_file() && e.path().extension() == ".scn")
-				found.push_back(e.path().string());
-		std::sort(found.begin(), found.end());
-		out.insert(out.end(), found.begin(), found.end());
-		return;
-	}
-	if (!fs::exists(path, ec))
-		throw UsageError(fmt::format("{}: no such file or directory", path));
-	out.push_back(path);
-}
+std::string shown_name(const std::string &f) { return f.size() > 44 ? "..." + f.substr(f.size() - 41) : f; }
 
 }  // namespace
 
 int cmd_replay(Args &args, bool explain) {
 	const bool json = args.flag("json");
 	auto impl = impl_option(args);
+	const RulesRequest req = rules_request(args);
 	const auto files = args.positional();
 	if (files.size() != 1)
 		throw UsageError("needs exactly one scenario file");
-	const Scenario sc = load_or_throw(files[0]);
+	auto parsed = load_scenario_file(files[0]);
+	if (!parsed.scenario)
+		throw UsageError(parsed.error.message);
+	Scenario sc = std::move(*parsed.scenario);
+	// Flags pin the scenario to the rules they name (so a printed replay
+	// command runs exactly what failed); the file's expect lines speak for
+	// its own rules only.  A plugin alone leaves the file's rules, with a
+	// note when they are not the plugin's.
+	std::string note;
+	std::optional<RulesInForce> rules;
+	if (req.given()) {
+		rules = resolve_rules(req, impl.get());
+		if (!rules->matches(sc)) {
+			sc.expect_violations.clear();
+			sc.expect_bind_err.reset();
+		}
+		rules->pin(sc);
+	} else if (impl) {
+		try {
+			const RulesInForce declared = resolve_rules(req, impl.get());
+			if (!declared.matches(sc))
+				note = fmt::format("note: the scenario's rules are not the plugin's ({}); {} runs it "
+						   "under those\n",
+						   declared.label(), declared.flags());
+		} catch (const RulesError &) {
+			note = "note: the plugin declares no rules; the scenario's own are used\n";
+		}
+	}
 	RunOptions opts;
 	opts.explain = explain;
 	const RunReport r = run_scenario(sc, impl.get(), opts);
-	if (json)
-		std::puts(report_json(r, sc).dump(2).c_str());
-	else
+	const Verdict v = judge(sc, r);
+	if (json) {
+		auto j = report_json(r, sc);
+		j["schema"] = explain ? "niovcheck-explain/1" : "niovcheck-replay/1";
+		j["as_expected"] = v.as_expected;
+		j["expectation_note"] = v.note;
+		if (rules)
+			j["rules_in_force"] = rules_json(*rules);
+		std::puts(j.dump(2).c_str());
+	} else {
+		std::fputs(note.c_str(), stdout);
 		std::fputs(report_text(r, sc, explain).c_str(), stdout);
-	return r.clean() ? kExitClean : kExitViolation;
+		if (!r.clean())
+			std::printf("%s\n", v.as_expected ? "as the scenario expects (its expect lines)"
+							  : ("not as expected: " + v.note).c_str());
+	}
+	// The same exit code as `check` gives the file: 0 when the run came out
+	// as the scenario expects (an expected violation included).
+	return v.as_expected ? kExitClean : kExitViolation;
 }
 
 int cmd_check(Args &args) {
 	const bool json = args.flag("json");
+	const bool all_rules = args.flag("all-rules");
 	auto impl = impl_option(args);
-	std::vector<std::string> files;
-	for (const auto &p : args.positional())
-		collect(p, files);
+	const RulesRequest req = rules_request(args);
+	const auto files = scenario_files(args.positional());
+	args.done();
 	if (files.empty())
 		throw UsageError("no scenario files given");
-	auto rows = nlohmann::json::array();
-	int unexpected = 0;
-	if (!json)
-		std::printf("%-44s %-12s %-10s %-8s %-9s %s\n", "scenario", "rules", "bind", "niov", "result",
-			    "verdict");
-	for (const auto &f : files) {
-		const Scenario sc = load_or_throw(f);
-		const RunReport r = run_scenario(sc, impl.get());
-		const Verdict v = judge(sc, r);
-		unexpected += !v.as_expected;
+	const auto rules = rules_for(req, impl.get());
+	const CheckRun run = check_files(files, impl.get(), rules, all_rules);
+	const std::string impl_path = impl ? std::filesystem::absolute(impl->path()).string() : "";
+	if (json) {
+		std::puts(check_json(run, impl_path, rules).dump(2).c_str());
+		return run.unexpected ? kExitViolation : kExitClean;
+	}
+	std::printf("niovcheck check: %s, %s\n", impl ? ("plugin " + impl_path + " (" + impl->name() + ")").c_str() : "the model",
+		    !rules ? "each scenario under its own rules"
+		    : all_rules ? ("every scenario under its own rules (--all-rules; the plugin's: " + rules->label() + ")").c_str()
+				: rules_text(*rules).c_str());
+	std::printf("%-44s %-12s %-10s %-8s %-9s %s\n", "scenario", "rules", "bind", "niov", "result", "verdict");
+	for (const auto &row : run.rows) {
+		if (!row.skipped.empty())
+			continue;
+		const RunReport &r = row.report;
 		const int err = RunReport::bind_err(r.model);
 		const std::string niov = err ? "-" : fmt::format("{}K", (uint64_t{1} << r.model.bind.niov_shift) >> 10);
 		const size_t nviol = r.model.violations.size() + (r.impl ? r.impl->violations.size() : 0);
 		const std::string result = r.clean() ? "clean" : fmt::format("{} viol", nviol + r.differences.size());
-		if (json) {
-			rows.push_back({{"scenario", f}, {"rules", name(sc.cfg.preset)}, {"bind_err", err},
-					{"result", result}, {"as_expected", v.as_expected}, {"note", v.note},
-					{"report", report_json(r, sc)}});
-		} else {
-			std::string shown = f.size() > 44 ? "..." + f.substr(f.size() - 41) : f;
-			std::printf("%-44s %-12s %-10s %-8s %-9s %s\n", shown.c_str(),
-				    std::string(name(sc.cfg.preset)).c_str(),
-				    std::string(errno_name(err)).c_str(), niov.c_str(), result.c_str(),
-				    v.as_expected ? "ok" : ("UNEXPECTED: " + v.note).c_str());
-		}
+		std::printf("%-44s %-12s %-10s %-8s %-9s %s\n", shown_name(row.file).c_str(),
+			    std::string(name(row.scenario.cfg.preset)).c_str(), std::string(errno_name(err)).c_str(),
+			    niov.c_str(), result.c_str(),
+			    row.verdict.as_expected ? "ok" : ("UNEXPECTED: " + row.verdict.note).c_str());
 	}
-	if (json)
-		std::puts(nlohmann::json{{"scenarios", rows}, {"unexpected", unexpected}}.dump(2).c_str());
-	else
-		std::printf("%zu scenarios, %d as expected, %d unexpected\n", files.size(),
-			    static_cast<int>(files.size()) - unexpected, unexpected);
-	return unexpected ? kExitViolation : kExitClean;
+	std::printf("%zu scenarios, %u run, %u as expected, %u unexpected", files.size(), run.ran,
+		    run.ran - run.unexpected, run.unexpected);
+	if (run.skipped)
+		std::printf("; %u skipped (their rules are not %s; --all-rules runs them under their own)", run.skipped,
+			    rules->label().c_str());
+	std::printf("\n");
+	return run.unexpected ? kExitViolation : kExitClean;
 }
 
 }  // namespace niov::cli

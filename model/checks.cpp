@@ -82,7 +82,8 @@ void Checker::after_bind() {
 						       b.num_niovs, sc_.dmabuf_size, b.niov_shift); });
 
 	if (sc_.dir == Dir::tx) {
-		if (n < page || n > kTxNiovMaxSize || !W::is_pow2(n))
+		const uint64_t cap = uint64_t{1} << pol.tx_niov_max_shift;
+		if (n < page || n > cap || !W::is_pow2(n))
 			fail_with(Inv::sizing_pow2_range, [&] { return fmt::format("TX niov size {} (niov_shift {})", n, b.niov_shift); });
 		if (n == 0)
 			return;
@@ -103,13 +104,13 @@ void Checker::after_bind() {
 		}
 		if (pol.tx_niov != TxNiov::page) {
 			const uint64_t decl = rules::tx_size_decl<W>(TxNiov::autosize, sc_.cfg.page_shift,
-								     sc_.dmabuf_size, segs_);
+								     sc_.dmabuf_size, segs_, pol.tx_niov_max_shift);
 			const uint64_t loop = rules::tx_size_loop<W>(TxNiov::autosize, sc_.cfg.page_shift,
-								     sc_.dmabuf_size, segs_);
+								     sc_.dmabuf_size, segs_, pol.tx_niov_max_shift);
 			if (loop != decl)
 				fail_with(Inv::sizing_loop_matches_decl, [&] { return
 				     fmt::format("halving loop gives {:#x}, declarative form {:#x}", loop, decl); });
-			if (n < kTxNiovMaxSize &&
+			if (n < cap &&
 			    rules::layout_aligned<W>(TxNiov::autosize, sc_.dmabuf_size, segs_, n << 1))
 				fail_with(Inv::sizing_maximal, [&] { return
 				     fmt::format("niov size {:#x} but {:#x} aligns the dmabuf and every segment", n,

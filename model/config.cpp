@@ -8,6 +8,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace niov {
 
@@ -94,6 +95,29 @@ constexpr std::array<NameEntry<BnxtFrags>, 2> kBnxtFrags{{
 	{BnxtFrags::segment, "segment"},
 }};
 
+// tx_niov_max values are sizes: "64K" .. "2M".
+std::string size_name(unsigned shift) {
+	return shift >= 20 ? std::to_string(1u << (shift - 20)) + "M" : std::to_string(1u << (shift - 10)) + "K";
+}
+
+bool set_tx_niov_max(uint8_t &field, std::string_view value) {
+	for (unsigned s = kTxNiovMaxShiftMin; s <= kTxNiovMaxShiftMax; ++s)
+		if (value == size_name(s)) {
+			field = static_cast<uint8_t>(s);
+			return true;
+		}
+	return false;
+}
+
+template <typename E, size_t N>
+std::vector<std::string> names_of(const std::array<NameEntry<E>, N> &table)
+{
+	std::vector<std::string> out;
+	for (const auto &e : table)
+		out.emplace_back(e.name);
+	return out;
+}
+
 template <typename E, size_t N>
 bool set_from(const std::array<NameEntry<E>, N> &table, E &field, std::string_view value)
 {
@@ -174,6 +198,8 @@ bool apply_policy(Policies &p, std::string_view key, std::string_view value)
 		return set_from(kMaxFrag, p.max_frag, value);
 	if (key == "bnxt_frags")
 		return set_from(kBnxtFrags, p.bnxt_frags, value);
+	if (key == "tx_niov_max")
+		return set_tx_niov_max(p.tx_niov_max_shift, value);
 	return false;
 }
 
@@ -194,7 +220,50 @@ std::string policies_string(const Policies &p)
 	add("truesize", lookup_name(kTruesize, p.truesize));
 	add("max_frag", lookup_name(kMaxFrag, p.max_frag));
 	add("bnxt_frags", lookup_name(kBnxtFrags, p.bnxt_frags));
+	add("tx_niov_max", size_name(p.tx_niov_max_shift));
 	return s;
+}
+
+std::string policy_overrides(const Policies &p, const Policies &base)
+{
+	std::string out;
+	std::string_view h, b;
+	const std::string have = policies_string(p), want = policies_string(base);
+	h = have;
+	b = want;
+	while (!h.empty()) {
+		const size_t hs = h.find(' '), bs = b.find(' ');
+		const std::string_view ht = h.substr(0, hs), bt = b.substr(0, bs);
+		if (ht != bt) {
+			if (!out.empty())
+				out += ' ';
+			out += ht;
+		}
+		h = hs == std::string_view::npos ? std::string_view{} : h.substr(hs + 1);
+		b = bs == std::string_view::npos ? std::string_view{} : b.substr(bs + 1);
+	}
+	return out;
+}
+
+std::vector<std::string_view> preset_names()
+{
+	std::vector<std::string_view> out;
+	for (const auto &e : kPresets)
+		out.push_back(e.name);
+	return out;
+}
+
+std::vector<PolicyKey> policy_keys()
+{
+	std::vector<std::string> sizes;
+	for (unsigned s = kTxNiovMaxShiftMin; s <= kTxNiovMaxShiftMax; ++s)
+		sizes.push_back(size_name(s));
+	return {
+		{"rx_attr", names_of(kRxAttr)},	  {"bind", names_of(kBind)},
+		{"tx_niov", names_of(kTxNiov)},	  {"lookup", names_of(kLookup)},
+		{"truesize", names_of(kTruesize)}, {"max_frag", names_of(kMaxFrag)},
+		{"bnxt_frags", names_of(kBnxtFrags)}, {"tx_niov_max", sizes},
+	};
 }
 
 }  // namespace niov

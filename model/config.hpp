@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace niov {
 
@@ -31,6 +32,9 @@ struct Policies {
 	Truesize truesize = Truesize::len;
 	MaxFrag max_frag = MaxFrag::device;
 	BnxtFrags bnxt_frags = BnxtFrags::segment;
+	// TX auto-sizing starts its halving loop here: log2 of the largest TX
+	// niov size (21 = SZ_2M, the series; policy tx_niov_max=1M etc.).
+	uint8_t tx_niov_max_shift = 21;
 	bool operator==(const Policies &) const = default;
 };
 
@@ -49,6 +53,9 @@ struct Config {
 	unsigned max_page_order = 10;
 	Preset preset = Preset::tx_autosize;
 	Policies policy = preset_policies(Preset::tx_autosize);
+	// The policies are the rules under test (a run's --policy, pinned by
+	// RulesInForce), not a partial series: overrides excuse nothing.
+	bool rules_declared = false;
 
 	uint64_t page_size() const { return uint64_t{1} << page_shift; }
 	// The device's netmem_tx_max_frag_size (U32_MAX = no limit).
@@ -59,6 +66,9 @@ struct Config {
 inline constexpr unsigned kMinMaxSkbFrags = 17;
 inline constexpr unsigned kMaxMaxSkbFrags = 45;
 inline constexpr uint64_t kTxNiovMaxSize = uint64_t{1} << 21;  // SZ_2M
+// The values policy tx_niov_max takes: 64K (every page size fits) to 2M.
+inline constexpr unsigned kTxNiovMaxShiftMin = 16;
+inline constexpr unsigned kTxNiovMaxShiftMax = 21;
 inline constexpr uint64_t kMaxNiovTable = uint64_t{1} << 24;   // model kvmalloc limit
 inline constexpr uint32_t kUioMaxIov = 1024;
 // Realistic ceilings the parser enforces: GSO caps skbs near 512 KiB and a
@@ -83,5 +93,17 @@ std::optional<Preset> parse_preset(std::string_view s);
 bool apply_policy(Policies &p, std::string_view key, std::string_view value);
 // Every policy as key=value, for reports and for writing scenarios.
 std::string policies_string(const Policies &p);
+// The policies of @p that differ from @base, as "key=value" in
+// policies_string order (what a scenario's policy line says).
+std::string policy_overrides(const Policies &p, const Policies &base);
+
+// The names the rules are spelled with, for error messages that list the
+// valid values.
+std::vector<std::string_view> preset_names();
+struct PolicyKey {
+	std::string_view key;
+	std::vector<std::string> values;
+};
+std::vector<PolicyKey> policy_keys();
 
 }  // namespace niov

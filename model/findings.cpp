@@ -13,7 +13,7 @@ bool exporter_lies(const Scenario &sc) {
 }
 
 bool policies_overridden(const Scenario &sc) {
-	return !(sc.cfg.policy == preset_policies(sc.cfg.preset));
+	return !sc.cfg.rules_declared && !(sc.cfg.policy == preset_policies(sc.cfg.preset));
 }
 
 bool is_known_finding(const Scenario &sc, Inv inv) {

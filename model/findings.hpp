@@ -17,6 +17,8 @@
 namespace niov {
 
 bool exporter_lies(const Scenario &sc);
+// A partial series: policies that are not the preset's and not the rules a
+// run declared (Config::rules_declared).
 bool policies_overridden(const Scenario &sc);
 bool is_known_finding(const Scenario &sc, Inv inv);
 bool is_known_finding(const Scenario &sc, std::string_view invariant_id);

@@ -20,8 +20,8 @@ std::string explain_tx_size(const Scenario &sc, uint64_t n) {
 	const uint64_t page = sc.cfg.page_size();
 	if (sc.cfg.policy.tx_niov == TxNiov::page)
 		return fmt::format("TX niov size {} = PAGE_SIZE (policy tx_niov=page)", n);
-	if (n == kTxNiovMaxSize)
-		return fmt::format("TX niov size 2 MiB: the largest allowed, every segment aligned");
+	if (n == uint64_t{1} << sc.cfg.policy.tx_niov_max_shift)
+		return fmt::format("TX niov size {}: the largest allowed (policy tx_niov_max), every segment aligned", n);
 	const bool addrs = sc.cfg.policy.tx_niov != TxNiov::autosize_noaddr;
 	auto limits = [&](uint64_t v) { return v != 0 && std::countr_zero(v) < std::countr_zero(n << 1); };
 	if (limits(sc.dmabuf_size))
@@ -84,7 +84,7 @@ BindResult ModelImpl::bind(const Scenario &sc) {
 					       present ? " from rx-buf-size" : " = PAGE_SIZE (no rx-buf-size)");
 		} else {
 			shift_ = static_cast<unsigned>(rules::tx_niov_shift<W>(
-				cfg.policy.tx_niov, psh, sc.dmabuf_size, std::span<const CSeg>(segs)));
+				cfg.policy, psh, sc.dmabuf_size, std::span<const CSeg>(segs)));
 			explain_ = explain_tx_size(sc, uint64_t{1} << shift_);
 		}
 		r.err = as_errno(rules::bind_errno<W>(cfg.policy, sc.dir, sc.dmabuf_size, segs, shift_));

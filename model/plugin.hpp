@@ -23,6 +23,7 @@ public:
 	PluginImpl &operator=(const PluginImpl &) = delete;
 
 	std::string name() const override;
+	const std::string &path() const { return path_; }  // as given to the constructor
 	std::string description() const;
 	std::string must_catch() const;
 	std::string policy() const;  // the equivalent policy overrides, if any

@@ -69,14 +69,15 @@ typename W::boolean layout_aligned(TxNiov mode, typename W::u64 size,
 	return ok;
 }
 
-// The kernel's loop (seed 000 patch 6): halve from 2 MiB while misaligned.
-// At most 21 - page_shift iterations, unrolled so W can be symbolic.
+// The kernel's loop (seed 000 patch 6): halve from the cap (2 MiB, policy
+// tx_niov_max) while misaligned.  At most max_shift - page_shift
+// iterations, unrolled so W can be symbolic.
 template <class W>
 typename W::u64 tx_size_loop(TxNiov mode, unsigned page_shift, typename W::u64 size,
-			     std::span<const Seg<W>> segs) {
+			     std::span<const Seg<W>> segs, unsigned max_shift = 21) {
 	const auto page = W::k64(uint64_t{1} << page_shift);
-	auto n = W::k64(kTxNiovMaxSize);
-	for (unsigned step = page_shift; step < 21; ++step) {
+	auto n = W::k64(uint64_t{1} << max_shift);
+	for (unsigned step = page_shift; step < max_shift; ++step) {
 		auto halve = W::ugt(n, page) && !layout_aligned<W>(mode, size, segs, n);
 		if (W::certainly(!halve))
 			break;
@@ -85,12 +86,12 @@ typename W::u64 tx_size_loop(TxNiov mode, unsigned page_shift, typename W::u64 s
 	return n;
 }
 
-// Declarative form: the largest power of two <= 2 MiB dividing the size and
-// every (address and) length, never below PAGE_SIZE.
+// Declarative form: the largest power of two <= the cap dividing the size
+// and every (address and) length, never below PAGE_SIZE.
 template <class W>
 typename W::u64 tx_size_decl(TxNiov mode, unsigned page_shift, typename W::u64 size,
-			     std::span<const Seg<W>> segs) {
-	auto bits = size | W::k64(kTxNiovMaxSize);
+			     std::span<const Seg<W>> segs, unsigned max_shift = 21) {
+	auto bits = size | W::k64(uint64_t{1} << max_shift);
 	for (const auto &s : segs) {
 		bits = bits | s.len;
 		if (mode != TxNiov::autosize_noaddr)
@@ -109,11 +110,11 @@ typename W::u64 log2_pow2(typename W::u64 n) {
 // the proofs both call these, so the shift the lemmas reason about is the one
 // the tests and fuzzers run.
 template <class W>
-typename W::u64 tx_niov_shift(TxNiov mode, unsigned page_shift, typename W::u64 size,
+typename W::u64 tx_niov_shift(const Policies &pol, unsigned page_shift, typename W::u64 size,
 			      std::span<const Seg<W>> segs) {
-	if (mode == TxNiov::page)
+	if (pol.tx_niov == TxNiov::page)
 		return W::k64(page_shift);
-	return log2_pow2<W>(tx_size_loop<W>(mode, page_shift, size, segs));
+	return log2_pow2<W>(tx_size_loop<W>(pol.tx_niov, page_shift, size, segs, pol.tx_niov_max_shift));
 }
 
 // RX: the accepted rx-buf-size, else PAGE_SIZE.

@@ -685,24 +685,8 @@ std::string serialize_scenario(const Scenario &s)
 	out += '\n';
 
 	// Only the policies that differ from the preset, in policies_string order.
-	{
-		std::string have = policies_string(c.policy);
-		std::string base = policies_string(preset_policies(c.preset));
-		std::string_view h = have, b = base;
-		std::string line;
-		while (!h.empty()) {
-			size_t hs = h.find(' '), bs = b.find(' ');
-			std::string_view ht = h.substr(0, hs), bt = b.substr(0, bs);
-			if (ht != bt) {
-				line += ' ';
-				line += ht;
-			}
-			h = hs == std::string_view::npos ? std::string_view{} : h.substr(hs + 1);
-			b = bs == std::string_view::npos ? std::string_view{} : b.substr(bs + 1);
-		}
-		if (!line.empty())
-			out += "policy" + line + '\n';
-	}
+	if (const std::string line = policy_overrides(c.policy, preset_policies(c.preset)); !line.empty())
+		out += "policy " + line + '\n';
 
 	auto kv = [&out](std::string_view key, const std::string &value) {
 		out += key;

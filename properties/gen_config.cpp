@@ -44,6 +44,9 @@ rc::Gen<Config> gen_config(const ConfigSpace &space) {
 		c.policy = preset_policies(c.preset);
 		if (space.forced) {
 			c.policy = *space.forced;
+		} else if (space.declared) {
+			c.policy = *space.declared;
+			c.rules_declared = true;
 		} else if (space.overrides && *weighted_pick<bool>({{2, false}, {1, true}})) {
 			const auto kv = *rc::gen::elementOf(single_overrides(c.preset));
 			apply_policy(c.policy, kv.first, kv.second);

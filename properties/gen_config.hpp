@@ -20,6 +20,10 @@ struct ConfigSpace {
 	bool overrides = false;
 	// Hunting an unsound combination: every case uses exactly these.
 	std::optional<Policies> forced;
+	// The rules in force declare these policies (--policy, ops->policy):
+	// every case uses them, marked as the rules under test (not a partial
+	// series, so they excuse no violation).
+	std::optional<Policies> declared;
 	std::vector<Device> devices{Device::none, Device::mlx5, Device::gve, Device::fbnic,
 				    Device::bnxt};
 };

@@ -26,7 +26,8 @@ struct Marks {
 			at += sc.segs[i].len;
 			points.push_back(at);
 		}
-		const uint64_t n = oracle::tx_niov_size(TxNiov::autosize, sc.cfg.page_shift, sc.dmabuf_size, sc.segs);
+		const uint64_t n = oracle::tx_niov_size(TxNiov::autosize, sc.cfg.page_shift, sc.dmabuf_size, sc.segs,
+							 sc.cfg.policy.tx_niov_max_shift);
 		units = {n, sc.cfg.page_size(), 65536, kSZ2M};
 	}
 };

@@ -30,9 +30,9 @@ bool divides_all(TxNiov mode, uint64_t n, uint64_t dmabuf_size, const std::vecto
 }
 
 uint64_t tx_niov_size(TxNiov mode, unsigned page_shift, uint64_t dmabuf_size,
-		      const std::vector<DmaSeg> &segs) {
+		      const std::vector<DmaSeg> &segs, unsigned max_shift) {
 	const uint64_t page = uint64_t{1} << page_shift;
-	for (uint64_t n = uint64_t{1} << 21; n > page; n /= 2)
+	for (uint64_t n = uint64_t{1} << max_shift; n > page; n /= 2)
 		if (divides_all(mode, n, dmabuf_size, segs))
 			return n;
 	return page;
@@ -85,7 +85,7 @@ Bind bind(const Scenario &sc) {
 	if (sc.dir == Dir::rx && sc.rx_buf_size)
 		n = *sc.rx_buf_size;
 	else if (sc.dir == Dir::tx && pol.tx_niov != TxNiov::page)
-		n = tx_niov_size(pol.tx_niov, ps, sc.dmabuf_size, sc.segs);
+		n = tx_niov_size(pol.tx_niov, ps, sc.dmabuf_size, sc.segs, pol.tx_niov_max_shift);
 	const unsigned shift = log2(n);
 	const bool freelist = pol.bind == BindStyle::freelist;
 	// Steps 3-6, first failure wins.

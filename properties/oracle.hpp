@@ -14,10 +14,11 @@
 namespace niov::props::oracle {
 
 // RULES.md bind step 2 for tx_niov = auto / auto-noaddr: the largest power
-// of two from 2 MiB down to PAGE_SIZE dividing the dmabuf size and every
-// segment length (and address), searched top-down with %.
+// of two from the cap (2 MiB, policy tx_niov_max) down to PAGE_SIZE dividing
+// the dmabuf size and every segment length (and address), searched top-down
+// with %.
 uint64_t tx_niov_size(TxNiov mode, unsigned page_shift, uint64_t dmabuf_size,
-		      const std::vector<DmaSeg> &segs);
+		      const std::vector<DmaSeg> &segs, unsigned max_shift);
 bool divides_all(TxNiov mode, uint64_t n, uint64_t dmabuf_size, const std::vector<DmaSeg> &segs);
 
 struct Bind {

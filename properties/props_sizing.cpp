@@ -26,10 +26,11 @@ void loop_matches_decl(const Target &t) {
 	CaseGuard guard(sc, t.impl_path_for(sc));
 	const auto segs = concrete_segs(sc);
 	const unsigned ps = sc.cfg.page_shift;
+	const unsigned cap = sc.cfg.policy.tx_niov_max_shift;
 	for (TxNiov mode : {TxNiov::autosize, TxNiov::autosize_noaddr}) {
-		const uint64_t loop = rules::tx_size_loop<Concrete>(mode, ps, sc.dmabuf_size, segs);
-		const uint64_t decl = rules::tx_size_decl<Concrete>(mode, ps, sc.dmabuf_size, segs);
-		const uint64_t want = oracle::tx_niov_size(mode, ps, sc.dmabuf_size, sc.segs);
+		const uint64_t loop = rules::tx_size_loop<Concrete>(mode, ps, sc.dmabuf_size, segs, cap);
+		const uint64_t decl = rules::tx_size_decl<Concrete>(mode, ps, sc.dmabuf_size, segs, cap);
+		const uint64_t want = oracle::tx_niov_size(mode, ps, sc.dmabuf_size, sc.segs, cap);
 		if (loop != decl || loop != want)
 			fail("tx_niov={}: halving loop {:#x}, declarative {:#x}, top-down search {:#x}",
 			     mode == TxNiov::autosize ? "auto" : "auto-noaddr", loop, decl, want);
@@ -37,9 +38,9 @@ void loop_matches_decl(const Target &t) {
 	const RunReport r = run_scenario(sc, t.impl_for(sc));
 	each_bound(r, [&](const Trace &tr, uint64_t n) {
 		const TxNiov mode = sc.cfg.policy.tx_niov;
-		if (mode != TxNiov::page && n != oracle::tx_niov_size(mode, ps, sc.dmabuf_size, sc.segs))
-			fail("{} bound TX niovs of {:#x}, the sizing rule gives {:#x}", tr.source, n,
-			     oracle::tx_niov_size(mode, ps, sc.dmabuf_size, sc.segs));
+		const uint64_t want = oracle::tx_niov_size(mode, ps, sc.dmabuf_size, sc.segs, cap);
+		if (mode != TxNiov::page && n != want)
+			fail("{} bound TX niovs of {:#x}, the sizing rule gives {:#x}", tr.source, n, want);
 	});
 	require_clean(r, sc, Inv::sizing_loop_matches_decl);
 }
@@ -50,8 +51,9 @@ void pow2_range(const Target &t) {
 	const RunReport r = run_scenario(sc, t.impl_for(sc));
 	const uint64_t page = sc.cfg.page_size();
 	each_bound(r, [&](const Trace &tr, uint64_t n) {
-		if (n < page || n > kTxNiovMaxSize || (n & (n - 1)))
-			fail("{} bound TX niovs of {:#x}: not a power of two in [{:#x}, 2 MiB]", tr.source, n, page);
+		const uint64_t cap = uint64_t{1} << sc.cfg.policy.tx_niov_max_shift;
+		if (n < page || n > cap || (n & (n - 1)))
+			fail("{} bound TX niovs of {:#x}: not a power of two in [{:#x}, {:#x}]", tr.source, n, page, cap);
 		if (sc.cfg.policy.tx_niov == TxNiov::page && n != page)
 			fail("{}: tx_niov=page but niovs of {:#x}", tr.source, n);
 	});
@@ -100,7 +102,8 @@ void maximal(const Target &t) {
 				fail("{}: tx_niov=page but niovs of {:#x}", tr.source, n);
 			return;
 		}
-		if (n < kTxNiovMaxSize && oracle::divides_all(mode, 2 * n, sc.dmabuf_size, sc.segs))
+		if (n < (uint64_t{1} << sc.cfg.policy.tx_niov_max_shift) &&
+		    oracle::divides_all(mode, 2 * n, sc.dmabuf_size, sc.segs))
 			fail("{}: niovs of {:#x} but {:#x} divides the dmabuf and every segment", tr.source, n, 2 * n);
 	});
 	require_clean(r, sc, Inv::sizing_maximal);
@@ -112,12 +115,12 @@ void add_sizing_properties(std::vector<Property> &out) {
 	out.push_back({"sizing.loop_matches_decl",
 		       "the halving loop, the declarative form and a top-down search agree (every policy)",
 		       loop_matches_decl});
-	out.push_back({"sizing.pow2_range", "a bound TX niov size is a power of two in [PAGE_SIZE, 2 MiB]",
+	out.push_back({"sizing.pow2_range", "a bound TX niov size is a power of two in [PAGE_SIZE, tx_niov_max (2 MiB)]",
 		       pow2_range});
 	out.push_back({"sizing.aligns_dmabuf", "a bound niov size divides the dmabuf size", aligns_dmabuf});
 	out.push_back({"sizing.aligns_segments", "a bound niov size divides every segment address and length",
 		       aligns_segments});
-	out.push_back({"sizing.maximal", "no larger power of two up to 2 MiB would have fit", maximal});
+	out.push_back({"sizing.maximal", "no larger power of two up to tx_niov_max (2 MiB) would have fit", maximal});
 }
 
 }  // namespace niov::props

@@ -66,7 +66,7 @@ std::string failure_path(const std::string &name, const RunParams &rp) {
 	}
 	std::error_code ec;
 	fs::create_directories(dir, ec);
-	return (fs::path(dir) / fmt::format("{}{}{}-{:x}.scn", name, rp.tag.empty() ? "" : "-", rp.tag, rp.seed))
+	return (fs::absolute(dir, ec) / fmt::format("{}{}{}-{:x}.scn", name, rp.tag.empty() ? "" : "-", rp.tag, rp.seed))
 		.string();
 }
 
@@ -225,8 +225,9 @@ Outcome run_property(const Property &p, const Target &t, const RunParams &rp) {
 	o.failed = last_failure;
 	if (o.failed) {
 		o.scenario_file = failure_path(o.name, rp);
-		o.replay = fmt::format("{} replay {}{}", rp.niovcheck, o.scenario_file,
-				       o.failed->impl_path.empty() ? "" : " --impl " + o.failed->impl_path);
+		o.replay = fmt::format("{} replay {}{}{}", rp.niovcheck, o.scenario_file,
+				       o.failed->impl_path.empty() ? "" : " --impl " + o.failed->impl_path,
+				       rp.rules_flags.empty() ? "" : " " + rp.rules_flags);
 		if (!write_failure(o, rp.seed))
 			o.message += "\n(could not write " + o.scenario_file + ")";
 	}

@@ -23,6 +23,7 @@ struct RunParams {
 	std::string failure_dir;	      // empty: $NIOV_FAILURE_DIR or ./niovcheck-failures
 	std::string niovcheck = "niovcheck";  // how the replay command names the CLI
 	std::string tag;		      // added to failure file names (e.g. a variant)
+	std::string rules_flags;	      // the rules in force, as replay flags ("--rules X --policy K=V")
 };
 
 // $NIOV_PROPS_CASES, $NIOV_PROPS_SEED, $NIOV_FAILURE_DIR, $NIOV_CLI over the

@@ -1,5 +1,6 @@
 #include "target.hpp"
 
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -19,9 +20,7 @@ std::string Target::impl_path_for(const Scenario &sc) const {
 	return impl_path[static_cast<size_t>(sc.cfg.preset)];
 }
 
-Preset plugin_preset(const PluginImpl &p) {
-	return parse_preset(p.name()).value_or(Preset::tx_autosize);
-}
+Preset plugin_preset(const PluginImpl &p) { return resolve_rules({}, &p).preset; }
 
 std::vector<PluginListEntry> read_plugin_list(const std::string &path) {
 	std::vector<PluginListEntry> out;
@@ -36,23 +35,35 @@ std::vector<PluginListEntry> read_plugin_list(const std::string &path) {
 	return out;
 }
 
-LoadedTarget load_target(const std::string &impl_path, const std::string &plugins_list) {
+LoadedTarget load_target(const std::string &impl_path, const std::string &plugins_list,
+			 const RulesRequest &rules) {
 	LoadedTarget lt;
-	auto add = [&lt](const std::string &path) {
+	auto add = [&lt](const std::string &path, Preset p) {
 		lt.plugins.push_back(std::make_unique<PluginImpl>(path));
-		const Preset p = plugin_preset(*lt.plugins.back());
 		lt.target.impl[static_cast<size_t>(p)] = lt.plugins.back().get();
-		lt.target.impl_path[static_cast<size_t>(p)] = path;
-		return p;
+		// Absolute, so the replay commands work from any folder.
+		std::error_code ec;
+		lt.target.impl_path[static_cast<size_t>(p)] = std::filesystem::absolute(path, ec).string();
 	};
-	if (!impl_path.empty()) {
-		lt.target.space.presets = {add(impl_path)};
+	if (!impl_path.empty() || rules.given()) {
+		std::unique_ptr<PluginImpl> probe;
+		if (!impl_path.empty())
+			probe = std::make_unique<PluginImpl>(impl_path);
+		const RulesInForce r = resolve_rules(rules, probe.get());
+		if (probe)
+			add(impl_path, r.preset);
+		lt.target.space.presets = {r.preset};
+		if (r.policies != preset_policies(r.preset))
+			lt.target.space.declared = r.policies;
 		lt.target.allow_overrides = false;
+		lt.rules = r;
 		return lt;
 	}
 	for (const auto &e : read_plugin_list(plugins_list))
-		if (e.kind == "kernel")
-			add(e.path);
+		if (e.kind == "kernel") {
+			const PluginImpl p(e.path);
+			add(e.path, plugin_preset(p));
+		}
 	return lt;
 }
 

@@ -10,6 +10,7 @@
 
 #include "gen_config.hpp"
 #include "plugin.hpp"
+#include "rules_in_force.hpp"
 
 namespace niov::props {
 
@@ -33,17 +34,20 @@ struct Target {
 struct LoadedTarget {
 	std::vector<std::unique_ptr<PluginImpl>> plugins;
 	Target target;
+	std::optional<RulesInForce> rules;  // set when the run has one set of rules
 };
 
-// @impl_path given: that plugin, for its preset (a plugin named after a
-// preset answers for it; any other, e.g. a broken variant, is a variant of
-// tx-autosize, see plugins/broken/CATALOGUE.md).  Otherwise the kernel-shaped
-// plugins listed in @plugins_list ("kernel|broken <target> <path>" lines),
-// each for its preset; a missing list leaves the model alone.
-// Throws PluginError when a plugin cannot be loaded.
-LoadedTarget load_target(const std::string &impl_path, const std::string &plugins_list);
+// @impl_path given: that plugin, under the rules in force (@rules, else what
+// the plugin declares: rules_in_force.hpp).  Otherwise, with @rules given,
+// the model alone under them; else the kernel-shaped plugins listed in
+// @plugins_list ("kernel|broken|example <target> <path>" lines), each for
+// the preset it declares; a missing list leaves the model alone.
+// Throws PluginError when a plugin cannot be loaded, RulesError when the
+// rules are unknown or not declared.
+LoadedTarget load_target(const std::string &impl_path, const std::string &plugins_list,
+			 const RulesRequest &rules = {});
 
-// The preset a plugin answers for, by its name.
+// The preset a plugin answers for: the one it declares (RulesError if none).
 Preset plugin_preset(const PluginImpl &p);
 
 // The "kernel|broken <target> <path>" lines of a plugin list.

@@ -24,8 +24,11 @@ struct CexReport {
 };
 
 // @header: comment lines (without '#') put at the top of the file.
+// @expected: the file expects what its replay shows (expect lines), so
+// `check` passes on it: a counterexample the run expected, or one kept as a
+// regression.  A finding's file has none, so its replay exits 1.
 CexReport counterexample_report(const Lemma &lemma, const Point &point, const Assignment &a,
-				const std::vector<std::string> &header);
+				const std::vector<std::string> &header, bool expected = true);
 
 // Write r.text to @dir/@base.scn; sets r.file.  Throws std::runtime_error.
 void write_counterexample(CexReport &r, const std::string &dir, const std::string &base);

@@ -12,8 +12,10 @@
 
 namespace niov::smt {
 
-Policies tx_autosize_with(const std::string &overrides) {
-	Policies pol = preset_policies(Preset::tx_autosize);
+Policies tx_autosize_with(const std::string &overrides) { return preset_with(Preset::tx_autosize, overrides); }
+
+Policies preset_with(Preset preset, const std::string &overrides) {
+	Policies pol = preset_policies(preset);
 	std::istringstream in(overrides);
 	for (std::string kv; in >> kv;) {
 		const size_t eq = kv.find('=');
@@ -50,7 +52,8 @@ bool counts(JobResult &r, const std::string &cex_dir) {
 	r.cex = counterexample_report(l, r.job.point, r.out.model,
 				      {std::string(kCexHeader + 2) + " " + l.id + ": " + l.statement,
 				       "configuration: " + r.label + " (a broken variant's policies)",
-				       "model: " + r.out.model.to_string(), "written by niovcheck mutants"});
+				       "model: " + r.out.model.to_string(), "written by niovcheck mutants"},
+				      false);
 	if (!r.cex.has_scenario)
 		return true;
 	if (!r.cex.confirmed || (r.cex.known_finding && explained_without_policies(r.cex.text, l.inv)))

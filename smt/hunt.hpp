@@ -13,6 +13,8 @@ namespace niov::smt {
 // tx-autosize's policies with "key=value ..." overrides applied.  Throws
 // ProveUsageError on an unknown key or value.
 Policies tx_autosize_with(const std::string &overrides);
+// The same on top of any preset.
+Policies preset_with(Preset preset, const std::string &overrides);
 
 struct PolicyHunt {
 	bool found = false;	    // a counterexample the model's replay confirms

@@ -69,6 +69,10 @@ std::string point_label(const Point &p, uint32_t reads) {
 	pick(kReadsRxAttr, "rx_attr");
 	pick(kReadsBind, "bind");
 	pick(kReadsTxNiov, "tx_niov");
+	// The cap is read with the sizing mode; named only when not the series'
+	// 2 MiB, so the labels (and file names) of the default rules stay put.
+	if ((reads & kReadsTxNiov) && q.tx_niov_max_shift != Policies{}.tx_niov_max_shift)
+		pick(kReadsTxNiov, "tx_niov_max");
 	pick(kReadsLookup, "lookup");
 	pick(kReadsTruesize, "truesize");
 	pick(kReadsMaxFrag, "max_frag");

@@ -44,6 +44,10 @@ bool check_matches(const Lemma &l, const UnsoundCheck &c, const Point &p) {
 	return true;
 }
 
+std::string rules_label(Preset pr, const std::string &overrides) {
+	return overrides.empty() ? std::string(name(pr)) : std::string(name(pr)) + "+" + overrides;
+}
+
 struct Plan {
 	std::vector<Job> jobs;
 	std::vector<const UnsoundCheck *> checks;
@@ -62,13 +66,16 @@ Plan make_plan(const ProveOptions &o) {
 							  "(niovcheck prove --list)",
 							  f));
 	}
-	for (Preset pr : o.presets)
+	for (Preset pr : o.presets) {
+		const Policies pol = preset_with(pr, o.policy_overrides);
+		const std::string group = rules_label(pr, o.policy_overrides);
 		for (const auto &l : catalogue()) {
 			if (!selects(o.lemmas, l.id, l.family))
 				continue;
-			for (const auto &p : l.points(preset_policies(pr)))
-				plan.jobs.push_back({&l, p, std::string(name(pr)), false});
+			for (const auto &p : l.points(pol))
+				plan.jobs.push_back({&l, p, group, false});
 		}
+	}
 	for (const auto &c : unsound_catalogue()) {
 		if (!selects(o.lemmas, c.id, "unsound"))
 			continue;
@@ -96,6 +103,8 @@ std::string options_key(const ProveOptions &o) {
 	std::string k = "rules:";
 	for (Preset p : o.presets)
 		k += std::string(name(p)) + ",";
+	if (!o.policy_overrides.empty())
+		k += " policy:" + o.policy_overrides;
 	k += " lemmas:";
 	for (const auto &l : o.lemmas)
 		k += l + ",";
@@ -188,7 +197,7 @@ int run_prove(const ProveOptions &in, std::FILE *out) {
 		Summary s = summarize(results, plan.checks, wall);
 		s.fingerprint = fp;
 		for (Preset p : o.presets)
-			s.rules.push_back(std::string(name(p)));
+			s.rules.push_back(rules_label(p, o.policy_overrides));
 		s.timeout_ms = o.timeout_ms;
 		s.jobs = o.jobs;
 		if (!o.promote_dir.empty())

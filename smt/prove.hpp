@@ -19,6 +19,9 @@ struct ProveUsageError : std::invalid_argument {
 struct ProveOptions {
 	std::vector<std::string> lemmas;  // ids, families or unsound check ids; empty = all
 	std::vector<Preset> presets{Preset::tx_autosize};
+	// --policy on top of the one preset: the rules in force of a rule change
+	// ("key=value ..."); empty = the presets as they are.
+	std::string policy_overrides;
 	bool json = false;
 	bool matrix = false;
 	bool enumerate = false;

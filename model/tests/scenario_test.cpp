@@ -187,13 +187,13 @@ TEST(Config, PoliciesString)
 {
 	EXPECT_EQ(policies_string(preset_policies(Preset::baseline)),
 		  "rx_attr=absent bind=genpool tx_niov=page lookup=page truesize=page "
-		  "max_frag=none bnxt_frags=linearize");
+		  "max_frag=none bnxt_frags=linearize tx_niov_max=2M");
 	EXPECT_EQ(policies_string(preset_policies(Preset::net_next)),
 		  "rx_attr=present bind=freelist tx_niov=page lookup=page truesize=page "
-		  "max_frag=none bnxt_frags=linearize");
+		  "max_frag=none bnxt_frags=linearize tx_niov_max=2M");
 	EXPECT_EQ(policies_string(preset_policies(Preset::tx_autosize)),
 		  "rx_attr=present bind=freelist tx_niov=auto lookup=niov truesize=len "
-		  "max_frag=device bnxt_frags=segment");
+		  "max_frag=device bnxt_frags=segment tx_niov_max=2M");
 }
 
 TEST(Config, ApplyPolicyEveryValue)
@@ -206,6 +206,7 @@ TEST(Config, ApplyPolicyEveryValue)
 		{"truesize", {"page", "len", "zero"}},
 		{"max_frag", {"none", "device"}},
 		{"bnxt_frags", {"linearize", "segment"}},
+		{"tx_niov_max", {"64K", "128K", "256K", "512K", "1M", "2M"}},
 	};
 	for (const auto &[key, values] : table) {
 		for (const auto &value : values) {

@@ -96,6 +96,11 @@
 #define DEVMEM_TX_TRUESIZE(size)	(size)
 #endif
 
+/* Where the TX sizing loop starts: the largest TX niov (policy tx_niov_max). */
+#ifndef NET_DEVMEM_TX_NIOV_MAX
+#define NET_DEVMEM_TX_NIOV_MAX	SZ_2M
+#endif
+
 /* The device's limit on one frag (patch 4). */
 #ifndef DEVMEM_TX_CLAMP
 #define DEVMEM_TX_CLAMP(size, binding) \
@@ -136,7 +141,7 @@ net_devmem_bind_dmabuf(const struct niov_impl_config *cfg,
 	binding->tx_max_frag_size = cfg->dev_tx_max_frag_size;
 
 	if (!niov_shift) {
-		niov_size = SZ_2M;
+		niov_size = NET_DEVMEM_TX_NIOV_MAX;
 		while (niov_size > PAGE_SIZE &&
 		       (!IS_ALIGNED(dmabuf->size, niov_size) ||
 			!net_devmem_sgt_aligned(binding->sgt, niov_size)))

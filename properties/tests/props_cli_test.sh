@@ -41,7 +41,7 @@ file=$(sed -n 's/^ *scenario: *//p' "$tmp/out")
 replay=$(sed -n 's/^ *replay: *//p' "$tmp/out")
 [ -f "$file" ] && ok || bad "no scenario file in: $(cat "$tmp/out")"
 grep -q 'RC_PARAMS="reproduce=' "$tmp/out" && ok || bad "no reproduce string"
-case $replay in *" replay $file --impl $lib/libniov_truesize_page.so") ok ;; *) bad "replay command: $replay" ;; esac
+case $replay in *" replay $file --impl $lib/libniov_truesize_page.so --rules tx-autosize") ok ;; *) bad "replay command: $replay" ;; esac
 $replay >"$tmp/replay" 2>&1
 [ $? -eq 1 ] && grep -q "tcp.truesize_covers_bytes" "$tmp/replay" && ok || bad "replay does not show it"
 cp "$file" "$tmp/first.scn"

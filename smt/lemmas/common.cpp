@@ -34,7 +34,7 @@ std::vector<Point> only_autosize(std::vector<Point> v) {
 std::vector<Point> each_shift(const std::vector<Point> &v) {
 	std::vector<Point> out;
 	for (const Point &p : v) {
-		const unsigned last = p.pol.tx_niov == TxNiov::page ? p.page_shift : 21;
+		const unsigned last = p.pol.tx_niov == TxNiov::page ? p.page_shift : p.pol.tx_niov_max_shift;
 		for (unsigned s = p.page_shift; s <= last; ++s) {
 			Point q = p;
 			q.niov_shift = s;

@@ -41,7 +41,7 @@ template <class W>
 Inputs<W> inputs(const Point &p, In<W> &in) {
 	auto size = in.u64("size", size_dom(p.page_shift));
 	auto segs = seg_table<W>(in, p.nsegs, addr_dom(p.page_shift), len_dom(p.page_shift));
-	auto shift = rules::tx_niov_shift<W>(p.pol.tx_niov, p.page_shift, size, span_of(segs));
+	auto shift = rules::tx_niov_shift<W>(p.pol, p.page_shift, size, span_of(segs));
 	return {size, segs, shift, W::shl(W::k64(1), shift)};
 }
 
@@ -57,7 +57,7 @@ Claim<W> pow2_range(const Point &p, In<W> &in) {
 	const auto s = inputs(p, in);
 	Claim<W> c;
 	c.prove(W::is_pow2(s.n) && W::uge(s.n, W::k64(uint64_t{1} << p.page_shift)) &&
-		W::ule(s.n, W::k64(kTxNiovMaxSize)));
+		W::ule(s.n, W::k64(uint64_t{1} << p.pol.tx_niov_max_shift)));
 	return c;
 }
 
@@ -91,7 +91,7 @@ Claim<W> maximal(const Point &p, In<W> &in) {
 	const auto s = inputs(p, in);
 	Claim<W> c;
 	const auto twice = W::shl(s.n, W::k64(1));
-	c.prove(s.n == W::k64(kTxNiovMaxSize) ||
+	c.prove(s.n == W::k64(uint64_t{1} << p.pol.tx_niov_max_shift) ||
 		!rules::layout_aligned<W>(TxNiov::autosize, s.size, span_of(s.segs), twice));
 	return c;
 }
@@ -101,8 +101,9 @@ Claim<W> loop_is_decl(const Point &p, In<W> &in) {
 	const auto s = inputs(p, in);
 	Claim<W> c;
 	const auto mode = p.pol.tx_niov;
-	c.prove(rules::tx_size_loop<W>(mode, p.page_shift, s.size, span_of(s.segs)) ==
-		rules::tx_size_decl<W>(mode, p.page_shift, s.size, span_of(s.segs)));
+	const unsigned cap = p.pol.tx_niov_max_shift;
+	c.prove(rules::tx_size_loop<W>(mode, p.page_shift, s.size, span_of(s.segs), cap) ==
+		rules::tx_size_decl<W>(mode, p.page_shift, s.size, span_of(s.segs), cap));
 	return c;
 }
 
@@ -112,20 +113,21 @@ template <class W>
 Claim<W> fold(const Point &p, In<W> &in) {
 	Claim<W> c;
 	const auto mode = p.pol.tx_niov;
+	const unsigned cap = p.pol.tx_niov_max_shift;
 	auto b = in.u64("bits", size_dom(p.page_shift));
 	const std::vector<rules::Seg<W>> one = seg_table<W>(in, 1, addr_dom(p.page_shift), len_dom(p.page_shift));
-	auto shift = in.u64("shift", Dom::range(p.page_shift, 21));
-	c.assume(W::uge(shift, W::k64(p.page_shift)) && W::ule(shift, W::k64(21)));
+	auto shift = in.u64("shift", Dom::range(p.page_shift, cap));
+	c.assume(W::uge(shift, W::k64(p.page_shift)) && W::ule(shift, W::k64(cap)));
 	const auto n = W::shl(W::k64(1), shift);
 	const auto seg_bits = mode == TxNiov::autosize_noaddr ? one[0].len : one[0].len | one[0].addr;
 	const auto merged = b | seg_bits;
 	const std::vector<rules::Seg<W>> none;
 	c.prove(rules::layout_aligned<W>(mode, b, span_of(one), n) ==
 		rules::layout_aligned<W>(mode, merged, span_of(none), n));
-	c.prove(rules::tx_size_loop<W>(mode, p.page_shift, b, span_of(one)) ==
-		rules::tx_size_loop<W>(mode, p.page_shift, merged, span_of(none)));
-	c.prove(rules::tx_size_decl<W>(mode, p.page_shift, b, span_of(one)) ==
-		rules::tx_size_decl<W>(mode, p.page_shift, merged, span_of(none)));
+	c.prove(rules::tx_size_loop<W>(mode, p.page_shift, b, span_of(one), cap) ==
+		rules::tx_size_loop<W>(mode, p.page_shift, merged, span_of(none), cap));
+	c.prove(rules::tx_size_decl<W>(mode, p.page_shift, b, span_of(one), cap) ==
+		rules::tx_size_decl<W>(mode, p.page_shift, merged, span_of(none), cap));
 	return c;
 }
 
@@ -157,7 +159,7 @@ constexpr uint32_t kReads = kReadsPageShift | kReadsSegs | kReadsTxNiov | kReads
 void add_sizing(std::vector<Lemma> &out) {
 	const std::string dom = "page_shift 12/14/16 x sg tables of <= 2 symbolic segments, any dmabuf size";
 	out.push_back({"sizing.pow2_range", "sizing", Inv::sizing_pow2_range,
-		       "the TX niov size is a power of two in [PAGE_SIZE, 2 MiB]", dom, 2.50,
+		       "the TX niov size is a power of two in [PAGE_SIZE, tx_niov_max (2 MiB)]", dom, 2.50,
 		       kReads, bounded, pow2_range<Sym>, pow2_range<Concrete>, nullptr});
 	out.push_back({"sizing.aligns_dmabuf", "sizing", Inv::sizing_aligns_dmabuf,
 		       "an accepted TX bind's niov size divides the dmabuf size", dom + ", bind accepted",
@@ -167,7 +169,7 @@ void add_sizing(std::vector<Lemma> &out) {
 		       dom + ", bind accepted", 0.05, kReads, bounded, aligns_segments<Sym>,
 		       aligns_segments<Concrete>, bind_scenario});
 	out.push_back({"sizing.maximal", "sizing", Inv::sizing_maximal,
-		       "no larger power of two up to 2 MiB aligns the dmabuf size and every segment",
+		       "no larger power of two up to tx_niov_max (2 MiB) aligns the dmabuf size and every segment",
 		       dom + ", tx_niov auto modes", 0.70, kReads, bounded_auto, maximal<Sym>,
 		       maximal<Concrete>, bind_scenario});
 	out.push_back({"sizing.loop_is_decl", "sizing", Inv::sizing_loop_matches_decl,

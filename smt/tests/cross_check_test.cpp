@@ -233,7 +233,7 @@ void p_sizing(const Cfg &c, In<W> &in, Out<W> &o) {
 	o.flag(rules::layout_aligned<W>(c.pol.tx_niov, size, sp, n));
 	o.add64(rules::tx_size_loop<W>(c.pol.tx_niov, c.page_shift, size, sp));
 	o.add64(rules::tx_size_decl<W>(c.pol.tx_niov, c.page_shift, size, sp));
-	o.add64(rules::tx_niov_shift<W>(c.pol.tx_niov, c.page_shift, size, sp));
+	o.add64(rules::tx_niov_shift<W>(c.pol, c.page_shift, size, sp));
 }
 
 template <class W>

@@ -52,7 +52,6 @@ const Lemma &lemma(const char *id) {
 	return *l;
 }
 
-auto any = [](const Point &) { return true; };
 auto page12 = [](const Point &p) { return p.page_shift == 12; };
 
 // A wrong variant: a lemma body written here, with the catalogue's shape.

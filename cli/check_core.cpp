@@ -1,0 +1,136 @@
+#include "check_core.hpp"
+
+#include <algorithm>
+#include <filesystem>
+
+#include <fmt/format.h>
+
+#include "args.hpp"
+#include "report_json.hpp"
+#include "rules_opts.hpp"
+
+namespace niov::cli {
+
+namespace {
+
+std::vector<std::string> sorted_unique(std::vector<std::string> v) {
+	std::sort(v.begin(), v.end());
+	v.erase(std::unique(v.begin(), v.end()), v.end());
+	return v;
+}
+
+std::string joined(const std::vector<std::string> &v) {
+	std::string s;
+	for (const auto &x : v)
+		s += (s.empty() ? "" : ",") + x;
+	return s;
+}
+
+}  // namespace
+
+Verdict judge(const Scenario &sc, const RunReport &r) {
+	Verdict v;
+	std::vector<std::string> got;
+	for (const auto &x : r.model.violations)
+		got.push_back(x.invariant);
+	if (r.impl)
+		for (const auto &x : r.impl->violations)
+			got.push_back(x.invariant);
+	got = sorted_unique(std::move(got));
+	const std::vector<std::string> want = sorted_unique(sc.expect_violations);
+	if (got != want) {
+		v.as_expected = false;
+		v.note = fmt::format("violations [{}] expected [{}]", joined(got), want.empty() ? "none" : joined(want));
+	}
+	const int err = RunReport::bind_err(r.model);
+	if (sc.expect_bind_err && *sc.expect_bind_err != err) {
+		v.as_expected = false;
+		v.note += fmt::format("{}bind {} expected {}", v.note.empty() ? "" : "; ", errno_name(err),
+				      errno_name(*sc.expect_bind_err));
+	}
+	if (!r.differences.empty()) {
+		v.as_expected = false;
+		v.note += fmt::format("{}{} model/plugin differences", v.note.empty() ? "" : "; ",
+				      r.differences.size());
+	}
+	return v;
+}
+
+std::vector<std::string> scenario_files(const std::vector<std::string> &paths) {
+	namespace fs = std::filesystem;
+	std::vector<std::string> out;
+	for (const auto &path : paths) {
+		std::error_code ec;
+		if (fs::is_directory(path, ec)) {
+			std::vector<std::string> found;
+			for (const auto &e : fs::recursive_directory_iterator(path, ec))
+				if (e.is_regular_file() && e.path().extension() == ".scn")
+					found.push_back(e.path().string());
+			std::sort(found.begin(), found.end());
+			out.insert(out.end(), found.begin(), found.end());
+			continue;
+		}
+		if (!fs::exists(path, ec))
+			throw UsageError(fmt::format("{}: no such file or directory", path));
+		out.push_back(path);
+	}
+	return out;
+}
+
+CheckRun check_files(const std::vector<std::string> &files, Impl *impl, const std::optional<RulesInForce> &rules,
+		     bool all_rules) {
+	CheckRun run;
+	for (const auto &f : files) {
+		auto parsed = load_scenario_file(f);
+		if (!parsed.scenario)
+			throw UsageError(parsed.error.message);
+		CheckRow row;
+		row.file = f;
+		row.scenario = std::move(*parsed.scenario);
+		if (rules && !all_rules && !rules->matches(row.scenario)) {
+			row.skipped = fmt::format("rules {} are not the rules in force",
+						  RulesInForce{row.scenario.cfg.preset, row.scenario.cfg.policy, ""}.label());
+			++run.skipped;
+			run.rows.push_back(std::move(row));
+			continue;
+		}
+		if (rules && !all_rules)
+			rules->pin(row.scenario);  // the same policies: only marks them as the rules under test
+		row.report = run_scenario(row.scenario, impl);
+		row.verdict = judge(row.scenario, row.report);
+		++run.ran;
+		run.unexpected += !row.verdict.as_expected;
+		run.rows.push_back(std::move(row));
+	}
+	return run;
+}
+
+nlohmann::json check_json(const CheckRun &run, const std::string &impl, const std::optional<RulesInForce> &rules) {
+	auto rows = nlohmann::json::array();
+	for (const auto &row : run.rows) {
+		const Scenario &sc = row.scenario;
+		nlohmann::json j{{"scenario", row.file},
+				 {"rules", RulesInForce{sc.cfg.preset, sc.cfg.policy, ""}.label()}};
+		if (!row.skipped.empty()) {
+			j["skipped"] = row.skipped;
+			rows.push_back(std::move(j));
+			continue;
+		}
+		j["bind_err"] = std::string(errno_name(RunReport::bind_err(row.report.model)));
+		j["clean"] = row.report.clean();
+		j["as_expected"] = row.verdict.as_expected;
+		j["note"] = row.verdict.note;
+		j["report"] = report_json(row.report, sc);
+		rows.push_back(std::move(j));
+	}
+	nlohmann::json out{{"schema", "niovcheck-check/1"},
+			   {"impl", impl},
+			   {"rules", rules ? rules_json(*rules) : nlohmann::json(nullptr)},
+			   {"scenarios", rows},
+			   {"ran", run.ran},
+			   {"skipped", run.skipped},
+			   {"unexpected", run.unexpected}};
+	return out;
+}
+
+}  // namespace niov::cli
