@@ -18,6 +18,7 @@ int cmd_props(Args &args);
 int cmd_corpus(Args &args);
 int cmd_prove(Args &args);
 int cmd_mutants(Args &args);
+int cmd_all(Args &args);
 // A plugin from a kernel tree (cmd_kernel.cpp); takes argv itself for -o.
 int cmd_kernel(int argc, char **argv);
 

@@ -55,6 +55,8 @@ int main(int argc, char **argv) {
 			return cmd_prove(args);
 		if (cmd == "mutants")
 			return cmd_mutants(args);
+		if (cmd == "all")
+			return cmd_all(args);
 		if (cmd == "kernel")
 			return cmd_kernel(argc, argv);
 		if (cmd == "--help" || cmd == "help" || cmd == "-h") {

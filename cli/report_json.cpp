@@ -1,5 +1,7 @@
 #include "report_json.hpp"
 
+#include <cctype>
+
 #include <fmt/format.h>
 
 namespace niov::cli {
@@ -25,7 +27,57 @@ nlohmann::json violations_json(const std::vector<Violation> &vs) {
 	return a;
 }
 
+nlohmann::json frag_json(const Frag &f) {
+	return {{"niov", f.niov}, {"off", f.off}, {"len", f.len}, {"truesize", f.truesize}};
+}
+
+// A value as JSON: a number where it is one, else the text (errno names,
+// "none").
+nlohmann::json scalar(const std::string &s) {
+	uint64_t v = 0;
+	if (!s.empty() && s[0] != '-' && parse_number(s, v))
+		return v;
+	if (s.size() > 1 && s[0] == '-' && std::isdigit(static_cast<unsigned char>(s[1])))
+		return std::stoll(s);
+	return s;
+}
+
+const Frag *frag_at(const Trace &t, const Difference &d) {
+	if (d.step == 0 || d.step > t.ops.size() || d.skb < 0 || d.frag < 0)
+		return nullptr;
+	const auto &skbs = t.ops[d.step - 1].skbs;
+	if (static_cast<size_t>(d.skb) >= skbs.size() || static_cast<size_t>(d.frag) >= skbs[d.skb].frags.size())
+		return nullptr;
+	return &skbs[d.skb].frags[d.frag].frag;
+}
+
 }  // namespace
+
+std::string_view step_kind(const Scenario &sc, uint32_t step) {
+	if (step == 0 || step > sc.ops.size())
+		return "bind";
+	return op_name(sc.ops[step - 1].kind);
+}
+
+nlohmann::json difference_json(const Difference &x, const RunReport &r, const Scenario &sc) {
+	nlohmann::json j{{"step", x.step}, {"line", x.line}, {"op", step_kind(sc, x.step)}, {"field", x.field}};
+	if (x.skb >= 0)
+		j["skb"] = x.skb;
+	if (x.frag >= 0)
+		j["frag"] = x.frag;
+	if (x.at)
+		j[x.field == "niov_dma" ? "niov" : "offset"] = *x.at;
+	const Frag *mf = r.impl ? frag_at(r.model, x) : nullptr;
+	const Frag *pf = r.impl ? frag_at(*r.impl, x) : nullptr;
+	if (x.field.rfind("frag.", 0) == 0 && mf && pf) {
+		j["model"] = frag_json(*mf);
+		j["impl"] = frag_json(*pf);
+	} else {
+		j["model"] = scalar(x.model);
+		j["impl"] = scalar(x.impl);
+	}
+	return j;
+}
 
 nlohmann::json trace_json(const Trace &t) {
 	nlohmann::json j;
@@ -88,8 +140,7 @@ nlohmann::json report_json(const RunReport &r, const Scenario &sc) {
 	j["violations"] = all;
 	auto d = nlohmann::json::array();
 	for (const auto &x : r.differences)
-		d.push_back({{"step", x.step}, {"line", x.line}, {"what", x.what}, {"model", x.model},
-			     {"impl", x.impl}});
+		d.push_back(difference_json(x, r, sc));
 	j["differences"] = std::move(d);
 	j["verdict"] = r.clean() ? "clean" : "violation";
 	return j;

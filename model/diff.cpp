@@ -26,13 +26,16 @@ public:
 		line_ = line;
 	}
 	template <class T>
-	void cmp(const std::string &what, const T &m, const T &i) {
+	void cmp(const std::string &field, const T &m, const T &i) {
 		if (m != i)
-			add(what, text(m), text(i));
+			add(field, text(m), text(i));
 	}
-	void add(std::string what, std::string m, std::string i) {
+	void add(std::string what, std::string m, std::string i) { add(what, what, std::move(m), std::move(i)); }
+	void add(std::string field, std::string what, std::string m, std::string i, int64_t skb = -1,
+		 int64_t frag = -1, std::optional<uint64_t> at = std::nullopt) {
 		if (out_.size() < 200)
-			out_.push_back({step_, line_, std::move(what), std::move(m), std::move(i)});
+			out_.push_back({step_, line_, std::move(what), std::move(m), std::move(i), std::move(field), skb,
+					frag, at});
 	}
 
 private:
@@ -62,14 +65,15 @@ std::vector<Difference> diff_traces(const Trace &m, const Trace &i) {
 	if (m.bind == i.bind) {
 		for (size_t k = 0; k < m.probes.size() && k < i.probes.size(); ++k)
 			if (!(m.probes[k].lookup == i.probes[k].lookup))
-				d.add(fmt::format("get_niov_at({:#x})", m.probes[k].virt),
-				      lookup_text(m.probes[k].lookup), lookup_text(i.probes[k].lookup));
+				d.add("get_niov_at", fmt::format("get_niov_at({:#x})", m.probes[k].virt),
+				      lookup_text(m.probes[k].lookup), lookup_text(i.probes[k].lookup), -1, -1,
+				      m.probes[k].virt);
 		for (size_t k = 0; k < m.niov_probes.size() && k < i.niov_probes.size(); ++k) {
 			const auto &[idx, md] = m.niov_probes[k];
 			const auto &id = i.niov_probes[k].second;
 			if (md != id)
-				d.add(fmt::format("niov {} dma", idx), md ? fmt::format("{:#x}", *md) : "none",
-				      id ? fmt::format("{:#x}", *id) : "none");
+				d.add("niov_dma", fmt::format("niov {} dma", idx), md ? fmt::format("{:#x}", *md) : "none",
+				      id ? fmt::format("{:#x}", *id) : "none", -1, -1, idx);
 		}
 	}
 	for (size_t k = 0; k < m.ops.size() && k < i.ops.size(); ++k) {
@@ -78,26 +82,32 @@ std::vector<Difference> diff_traces(const Trace &m, const Trace &i) {
 		d.at(static_cast<uint32_t>(k + 1), mo.line);
 		if (mo.kind == OpKind::send) {
 			if (mo.result != io.result)
-				d.add("send result",
+				d.add("send.result", "send result",
 				      mo.result < 0 ? std::string(errno_name(static_cast<int>(mo.result)))
 						    : std::to_string(mo.result),
 				      io.result < 0 ? std::string(errno_name(static_cast<int>(io.result)))
 						    : std::to_string(io.result));
-			d.cmp("skbs", mo.skbs.size(), io.skbs.size());
+			d.cmp("send.skbs", mo.skbs.size(), io.skbs.size());
 			bool frag_diff = false;
 			for (size_t s = 0; s < mo.skbs.size() && s < io.skbs.size() && !frag_diff; ++s) {
 				const auto &ms = mo.skbs[s];
 				const auto &is = io.skbs[s];
 				if (ms.frags.size() != is.frags.size()) {
-					d.add(fmt::format("skb {} frags", s), std::to_string(ms.frags.size()),
-					      std::to_string(is.frags.size()));
+					d.add("skb.frags", fmt::format("skb {} frags", s), std::to_string(ms.frags.size()),
+					      std::to_string(is.frags.size()), static_cast<int64_t>(s));
 					frag_diff = true;
 				}
 				for (size_t f = 0; f < ms.frags.size() && f < is.frags.size() && !frag_diff; ++f) {
 					const Frag &a = ms.frags[f].frag, &b = is.frags[f].frag;
 					if (a.niov != b.niov || a.off != b.off || a.len != b.len ||
 					    a.truesize != b.truesize) {
-						d.add(fmt::format("skb {} frag {}", s, f), frag_text(a), frag_text(b));
+						// The first part that differs names the field.
+						const char *part = a.niov != b.niov ? "frag.niov"
+								   : a.off != b.off ? "frag.off"
+								   : a.len != b.len ? "frag.len"
+										    : "frag.truesize";
+						d.add(part, fmt::format("skb {} frag {}", s, f), frag_text(a), frag_text(b),
+						      static_cast<int64_t>(s), static_cast<int64_t>(f));
 						frag_diff = true;  // later frags follow from this one
 					}
 				}

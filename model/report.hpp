@@ -25,9 +25,16 @@ struct Violation {
 struct Difference {
 	uint32_t step = 0;
 	uint32_t line = 0;
-	std::string what;
-	std::string model;
+	std::string what;   // for a person: "skb 2 frag 0"
+	std::string model;  // the two answers as text
 	std::string impl;
+	// The same, structured: which answer differs (bind.err, bind.niov_shift,
+	// bind.num_niovs, bind.queue_err, get_niov_at, niov_dma, send.result,
+	// send.skbs, skb.frags, frag.niov|off|len|truesize, sk_wmem_queued) and
+	// where (skb and frag index, the probed offset or niov index; -1 = n/a).
+	std::string field;
+	int64_t skb = -1, frag = -1;
+	std::optional<uint64_t> at;
 };
 
 struct FragReport {

@@ -1,0 +1,278 @@
+#include "all.hpp"
+
+#include <chrono>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <set>
+
+#include <fmt/format.h>
+
+#include "all_child.hpp"
+#include "all_engines.hpp"
+#include "all_findings.hpp"
+#include "all_report.hpp"
+#include "args.hpp"
+#include "kernel_build.hpp"
+#include "plugin.hpp"
+#include "runner.hpp"
+
+namespace niov::cli {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+using EngineFn = EngineResult (*)(const AllContext &, const Progress &);
+
+struct EngineEntry {
+	const char *name;
+	EngineFn run;
+};
+
+const std::vector<EngineEntry> &engines() {
+	static const std::vector<EngineEntry> e{{"replay", replay_for_all},
+						{"props", props_for_all},
+						{"fuzz", fuzz_for_all},
+						{"proof", proof_for_all},
+						{"faults", faults_for_all}};
+	return e;
+}
+
+// How long an engine may take before it counts as hung: its budget with a
+// wide margin (a shared machine is slow, a hung plugin is not).
+unsigned engine_timeout(const std::string &name, const AllContext &c) {
+	if (name == "props")
+		return 600 + static_cast<unsigned>(c.cases / 10);
+	if (name == "fuzz")
+		return 4 * (c.fuzz_seconds + 120);
+	if (name == "proof")
+		return 900;
+	return 600;
+}
+
+// The plugin under test: --impl, or the one kernel_build() makes of --kernel.
+void pick_plugin(const AllRequest &req, AllContext &c, std::string &kernel_note) {
+	if (!req.impl.empty() && !req.kernel.empty())
+		throw UsageError("--impl and --kernel: give one");
+	if (req.impl.empty() && req.kernel.empty())
+		throw UsageError("needs --impl PATH or --kernel DIR");
+	c.request = req.rules;
+	if (!req.kernel.empty()) {
+		KernelBuildOptions kopt;
+		const KernelBuild b = kernel_build(req.kernel, kopt);
+		c.plugin = b.plugin;
+		kernel_note = fmt::format("era {}, plugin {}{}", b.rules, b.plugin, b.cached ? " (cached)" : "");
+		// The tree's era decides the rules unless the user says otherwise.
+		if (!req.rules.given()) {
+			c.request.rules = b.rules;
+			if (!b.policy.empty())
+				c.request.policies = {b.policy};
+		}
+		return;
+	}
+	std::error_code ec;
+	c.plugin = fs::absolute(req.impl, ec).string();
+	if (!fs::exists(c.plugin, ec))
+		throw UsageError(fmt::format("--impl {}: no such file", req.impl));
+}
+
+// The libFuzzer targets: found, or built with the fuzz preset when clang-14
+// is here.  False (with @why) when neither.
+bool ensure_fuzz_targets(const AllRequest &req, std::string &why) {
+	const std::string dir = fuzz_bin_dir(req);
+	if (fuzz_targets_built(dir))
+		return true;
+	if (!req.build_fuzz) {
+		why = fmt::format("no libFuzzer targets in {} (--no-build-fuzz)", dir);
+		return false;
+	}
+	if (std::system("command -v clang++-14 >/dev/null 2>&1") != 0) {
+		why = "no libFuzzer targets and no clang++-14 to build them (ci/install-deps.sh installs it)";
+		return false;
+	}
+	std::fprintf(stderr, "niovcheck all: building the libFuzzer targets (cmake --preset fuzz), once ...\n");
+	const std::string log = (fs::path(req.source_dir) / "build-fuzz.log").string();
+	const std::string cmd = fmt::format(
+		"cd '{}' && cmake --preset fuzz >'{}' 2>&1 && cmake --build --preset fuzz --target send_fuzzer "
+		"bind_fuzzer config_fuzzer scenario_fuzzer niovcheck >>'{}' 2>&1",
+		req.source_dir, log, log);
+	if (std::system(cmd.c_str()) != 0 || !fuzz_targets_built(dir)) {
+		why = fmt::format("building the libFuzzer targets failed (see {})", log);
+		return false;
+	}
+	return true;
+}
+
+// An engine whose child did not come back is a finding of its own.
+EngineResult engine_died(const std::string &name, const ChildOutcome &o, const AllContext &c) {
+	EngineResult r;
+	r.name = name;
+	r.status = EngineStatus::finding;
+	r.seconds = o.seconds;
+	Observation ob;
+	ob.engine = name;
+	ob.what = o.progress.empty() ? "(before its first case)" : o.progress;
+	ob.signal = o.signal;
+	if (o.timed_out) {
+		ob.invariant = "hang";
+		ob.detail = fmt::format("no result within {} s", static_cast<unsigned>(o.seconds));
+	} else if (o.signal) {
+		ob.invariant = "crash";
+		ob.detail = fmt::format("killed by {}", signal_name(o.signal));
+	} else {
+		ob.invariant = "exit";
+		ob.detail = fmt::format("exited with status {} without a result", o.exit_code);
+	}
+	r.note = fmt::format("the {} engine {} while at {}", name, ob.detail, ob.what);
+	// What was running is the replay: a scenario file (replay engine) or one
+	// property with the run's seed and cases.
+	if (name == "replay" && fs::exists(ob.what)) {
+		ob.scenario = fs::absolute(ob.what).string();
+		ob.replay = c.replay_command(ob.scenario);
+	} else if (name == "props" && ob.what.rfind("property ", 0) == 0) {
+		ob.replay = fmt::format("{} props --impl {} {} --property {} --seed {} --cases {}", c.niovcheck, c.plugin,
+					c.rules.flags(), ob.what.substr(9), c.req.seed, c.cases);
+	}
+	r.observations.push_back(std::move(ob));
+	return r;
+}
+
+// One engine in a child; when the child dies on a case, that case is a
+// finding and a new child goes on past it, so one crash hides nothing else.
+EngineResult run_engine(const EngineEntry &e, AllContext &c) {
+	constexpr unsigned kMaxDeaths = 20;
+	std::vector<Observation> deaths;
+	double seconds = 0;
+	for (unsigned attempt = 0;; ++attempt) {
+		const ChildOutcome o = run_in_child([&](const Progress &p) { return to_json(e.run(c, p)); },
+						    engine_timeout(e.name, c), c.work,
+						    fmt::format("engine-{}-{}", e.name, attempt));
+		seconds += o.seconds;
+		if (o.completed) {
+			EngineResult r = engine_from(o.result);
+			r.seconds = seconds;
+			if (!deaths.empty()) {
+				r.status = EngineStatus::finding;
+				r.note = fmt::format("{}{}{} case{} crashed or hung the engine, skipped", r.note,
+						     r.note.empty() ? "" : "; ", deaths.size(), deaths.size() == 1 ? "" : "s");
+				r.observations.insert(r.observations.begin(), deaths.begin(), deaths.end());
+			}
+			return r;
+		}
+		EngineResult died = engine_died(e.name, o, c);
+		deaths.push_back(died.observations.front());
+		// Without a marker, or dying again and again, there is no going on.
+		if (o.progress.empty() || c.skip.count(o.progress) || attempt + 1 >= kMaxDeaths) {
+			died.observations = deaths;
+			died.seconds = seconds;
+			return died;
+		}
+		c.skip.insert(o.progress);
+	}
+}
+
+std::vector<std::pair<std::string, bool>> scoreboard(const AllContext &c, const std::vector<Finding> &findings,
+						     const std::vector<EngineResult> &results) {
+	std::vector<std::pair<std::string, bool>> row;
+	if (c.must_catch.empty())
+		return row;
+	for (const auto &e : results) {
+		// The proofs judge the rules in force, never the plugin's code.
+		if (e.status == EngineStatus::not_run || e.name == "proof" || e.name == "faults")
+			continue;
+		bool caught = false;
+		for (const auto &f : findings)
+			for (const auto &o : f.seen_by) {
+				if (o.engine != e.name)
+					continue;
+				const bool by_difference = f.key.rfind("difference", 0) == 0;
+				caught |= o.invariant == c.must_catch ||
+					  (c.must_catch == "difference" && by_difference) ||
+					  std::find(f.violates.begin(), f.violates.end(), c.must_catch) != f.violates.end();
+			}
+		row.emplace_back(e.name, caught);
+	}
+	return row;
+}
+
+}  // namespace
+
+const std::vector<std::string> &all_engine_names() {
+	static const std::vector<std::string> names = [] {
+		std::vector<std::string> v;
+		for (const auto &e : engines())
+			v.emplace_back(e.name);
+		return v;
+	}();
+	return names;
+}
+
+int run_all(const AllRequest &req, std::FILE *out) {
+	const auto t0 = std::chrono::steady_clock::now();
+	AllContext c;
+	c.req = req;
+	std::string kernel_note;
+	pick_plugin(req, c, kernel_note);
+	{
+		PluginImpl p(c.plugin);  // bad plugins are bad input, before anything runs
+		c.plugin_name = p.name();
+		c.must_catch = p.must_catch();
+		c.rules = resolve_rules(c.request, &p);
+	}
+	for (const auto &e : req.engines)
+		if (std::find(all_engine_names().begin(), all_engine_names().end(), e) == all_engine_names().end())
+			throw UsageError(fmt::format("--engines: no engine '{}' (replay, props, fuzz, proof, faults)", e));
+	c.niovcheck = fs::canonical("/proc/self/exe").string();
+	const bool nightly = req.budget == Budget::nightly;
+	c.cases = req.cases ? req.cases : nightly ? 20000 : 1000;
+	c.fuzz_seconds = req.fuzz_seconds ? req.fuzz_seconds : nightly ? 600 : 15;
+	c.proof_timeout_ms = req.proof_timeout_ms ? req.proof_timeout_ms : 20000;
+	std::error_code ec;
+	c.work = fs::absolute(req.work_dir.empty() ? "niovcheck-failures/all-" + c.plugin_name : req.work_dir, ec).string();
+	fs::remove_all(c.work, ec);  // one run's files, not a mix of runs
+	fs::create_directories(c.work, ec);
+
+	std::vector<EngineResult> results;
+	for (const auto &e : engines()) {
+		if (!req.engines.empty() && std::find(req.engines.begin(), req.engines.end(), e.name) == req.engines.end())
+			continue;
+		std::string why;
+		if (std::string(e.name) == "fuzz" && !ensure_fuzz_targets(req, why)) {
+			EngineResult r;
+			r.name = e.name;
+			r.note = why;
+			results.push_back(r);
+			continue;
+		}
+		std::fprintf(stderr, "niovcheck all: %s ...\n", e.name);
+		results.push_back(run_engine(e, c));
+	}
+	std::fprintf(stderr, "niovcheck all: naming the root causes ...\n");
+	AllVerdict v;
+	v.ctx = &c;
+	v.kernel = req.kernel;
+	v.findings = group_findings(c, results);
+	check_replays(c, v.findings);
+	v.scoreboard = scoreboard(c, v.findings, results);
+	v.engines = std::move(results);
+	if (!kernel_note.empty())
+		v.engines.insert(v.engines.begin(), EngineResult{"kernel", EngineStatus::ok, kernel_note, "build", 0, {}});
+	v.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+
+	if (!req.junit.empty()) {
+		std::ofstream f(req.junit, std::ios::trunc);
+		f << junit_xml(v);
+		if (!f)
+			throw UsageError(fmt::format("--junit {}: cannot write", req.junit));
+	}
+	if (req.json)
+		std::fputs((verdict_json(v).dump(2) + "\n").c_str(), out);
+	else if (req.tap)
+		print_tap(out, v);
+	else
+		print_text(out, v);
+	return v.exit_code();
+}
+
+}  // namespace niov::cli

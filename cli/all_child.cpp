@@ -1,0 +1,121 @@
+#include "all_child.hpp"
+
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <thread>
+
+#include <fmt/format.h>
+
+namespace niov::cli {
+
+namespace {
+
+std::string read_all(const std::string &path) {
+	std::ifstream in(path, std::ios::binary);
+	return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+}
+
+std::string last_line(const std::string &text) {
+	size_t end = text.find_last_not_of('\n');
+	if (end == std::string::npos)
+		return "";
+	const size_t start = text.rfind('\n', end);
+	return text.substr(start == std::string::npos ? 0 : start + 1, end - (start == std::string::npos ? 0 : start + 1) + 1);
+}
+
+}  // namespace
+
+void Progress::at(const std::string &what) const {
+	std::ofstream f(path_, std::ios::app);
+	f << what << '\n';
+}
+
+std::string signal_name(int sig) {
+	const char *abbrev = sigabbrev_np(sig);
+	return abbrev ? fmt::format("SIG{}", abbrev) : fmt::format("signal {}", sig);
+}
+
+ChildOutcome run_in_child(const std::function<nlohmann::json(const Progress &)> &fn, unsigned timeout_s,
+			  const std::string &work_dir, const std::string &tag) {
+	namespace fs = std::filesystem;
+	std::error_code ec;
+	fs::create_directories(work_dir, ec);
+	const std::string base = (fs::path(work_dir) / tag).string();
+	const std::string result_path = base + ".result.json", progress_path = base + ".progress",
+			  log_path = base + ".log";
+	for (const auto &p : {result_path, progress_path, log_path})
+		fs::remove(p, ec);
+	std::fflush(stdout);
+	std::fflush(stderr);
+	const auto start = std::chrono::steady_clock::now();
+	const pid_t pid = fork();
+	if (pid < 0)
+		throw std::runtime_error(std::string("fork: ") + std::strerror(errno));
+	if (pid == 0) {
+		setpgid(0, 0);
+		const int log = open(log_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+		if (log >= 0) {
+			dup2(log, STDOUT_FILENO);
+			dup2(log, STDERR_FILENO);
+			close(log);
+		}
+		int code = 0;
+		try {
+			const nlohmann::json j = fn(Progress(progress_path));
+			std::ofstream out(result_path + ".tmp", std::ios::trunc);
+			out << j.dump();
+			out.close();
+			if (!out || std::rename((result_path + ".tmp").c_str(), result_path.c_str()) != 0)
+				code = 3;
+		} catch (const std::exception &e) {
+			std::fprintf(stderr, "niovcheck all: %s\n", e.what());
+			code = 4;
+		}
+		std::fflush(nullptr);
+		_exit(code);
+	}
+	ChildOutcome o;
+	int status = 0;
+	for (;;) {
+		const pid_t w = waitpid(pid, &status, WNOHANG);
+		if (w == pid)
+			break;
+		if (std::chrono::steady_clock::now() - start > std::chrono::seconds(timeout_s)) {
+			kill(-pid, SIGKILL);
+			kill(pid, SIGKILL);
+			waitpid(pid, &status, 0);
+			o.timed_out = true;
+			break;
+		}
+		std::this_thread::sleep_for(std::chrono::milliseconds(20));
+	}
+	// Whatever the child started is ended with it.
+	kill(-pid, SIGKILL);
+	o.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+	o.log = read_all(log_path);
+	o.progress = last_line(read_all(progress_path));
+	if (!o.timed_out && WIFSIGNALED(status))
+		o.signal = WTERMSIG(status);
+	if (!o.timed_out && WIFEXITED(status))
+		o.exit_code = WEXITSTATUS(status);
+	if (!o.timed_out && !o.signal && o.exit_code == 0 && fs::exists(result_path, ec)) {
+		try {
+			o.result = nlohmann::json::parse(read_all(result_path));
+			o.completed = true;
+		} catch (const nlohmann::json::exception &) {
+			o.completed = false;
+		}
+	}
+	return o;
+}
+
+}  // namespace niov::cli

@@ -1,0 +1,360 @@
+#include "all_engines.hpp"
+
+#include <sys/wait.h>
+
+#include <chrono>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include <fmt/format.h>
+
+#include "catalogue.hpp"
+#include "check_core.hpp"
+#include "commands.hpp"
+#include "plugin.hpp"
+#include "prove.hpp"
+#include "runner.hpp"
+#include "target.hpp"
+
+namespace niov::cli {
+
+namespace {
+
+namespace fs = std::filesystem;
+using Clock = std::chrono::steady_clock;
+
+double since(Clock::time_point t0) { return std::chrono::duration<double>(Clock::now() - t0).count(); }
+
+std::string first_fired(const RunReport &r, const Scenario &sc) {
+	for (const Trace *t : {&r.model, r.impl ? &*r.impl : nullptr}) {
+		if (!t)
+			continue;
+		for (const auto &v : t->violations)
+			if (std::find(sc.expect_violations.begin(), sc.expect_violations.end(), v.invariant) ==
+			    sc.expect_violations.end())
+				return v.invariant;
+	}
+	return r.differences.empty() ? "expectation" : "difference";
+}
+
+const fuzz::Target kFuzzTargets[] = {fuzz::Target::send, fuzz::Target::bind, fuzz::Target::config,
+				     fuzz::Target::scenario};
+
+std::string read_text(const fs::path &p) {
+	std::ifstream in(p, std::ios::binary);
+	std::ostringstream s;
+	s << in.rdbuf();
+	return s.str();
+}
+
+std::string shell_quote(const std::string &s) {
+	std::string q = "'";
+	for (char c : s)
+		q += c == '\'' ? std::string("'\\''") : std::string(1, c);
+	return q + "'";
+}
+
+// The harness's failure line: "niovcheck-fuzz <t>: <inv> (...): detail | replay: CMD".
+bool harness_failure(const std::string &log, const std::string &target, Observation &o) {
+	const std::string prefix = "niovcheck-fuzz " + target + ": ";
+	std::istringstream in(log);
+	for (std::string line; std::getline(in, line);) {
+		if (line.rfind(prefix, 0) != 0)
+			continue;
+		const std::string rest = line.substr(prefix.size());
+		o.invariant = rest.substr(0, rest.find(' '));
+		if (o.invariant == "differential")
+			o.invariant = "difference";
+		const size_t bar = rest.find(" | replay: ");
+		o.detail = rest.substr(0, bar);
+		if (bar != std::string::npos) {
+			o.replay = rest.substr(bar + 11);
+			// "<cli> replay <file> ...": the second word after the CLI.
+			std::istringstream words(o.replay);
+			std::string cli, verb, file;
+			if (words >> cli >> verb >> file && verb == "replay")
+				o.scenario = file;
+		}
+		return true;
+	}
+	return false;
+}
+
+std::string artifact_in(const fs::path &dir, std::string &kind) {
+	std::error_code ec;
+	for (const char *prefix : {"crash-", "timeout-", "oom-", "leak-"})
+		for (const auto &e : fs::directory_iterator(dir, ec))
+			if (e.path().filename().string().rfind(prefix, 0) == 0) {
+				kind = prefix;
+				kind.pop_back();
+				return e.path().string();
+			}
+	return "";
+}
+
+std::string stat_line(const std::string &log, const std::string &key) {
+	const size_t at = log.find(key);
+	if (at == std::string::npos)
+		return "";
+	const size_t end = log.find('\n', at);
+	std::string v = log.substr(at + key.size(), end - at - key.size());
+	v.erase(0, v.find_first_not_of(' '));
+	return v;
+}
+
+}  // namespace
+
+EngineResult replay_for_all(const AllContext &ctx, const Progress &p) {
+	EngineResult r;
+	r.name = "replay";
+	const auto t0 = Clock::now();
+	PluginImpl impl(ctx.plugin);
+	const auto files = scenario_files({ctx.req.source_dir + "/corpora/scenarios", ctx.req.source_dir + "/corpora/regressions"});
+	unsigned ran = 0, skipped = 0;
+	for (const auto &f : files) {
+		if (ctx.skip.count(f))
+			continue;
+		p.at(f);
+		const CheckRun run = check_files({f}, &impl, ctx.rules, false);
+		ran += run.ran;
+		skipped += run.skipped;
+		for (const auto &row : run.rows) {
+			if (!row.skipped.empty() || row.verdict.as_expected)
+				continue;
+			Observation o;
+			o.engine = "replay";
+			o.what = f;
+			o.invariant = first_fired(row.report, row.scenario);
+			o.detail = row.verdict.note;
+			o.scenario = fs::absolute(f).string();
+			o.replay = ctx.replay_command(o.scenario);
+			r.observations.push_back(std::move(o));
+		}
+	}
+	r.seconds = since(t0);
+	r.runs = fmt::format("{} scenarios", ran);
+	r.note = fmt::format("{} of {} shipped scenarios have other rules", skipped, files.size());
+	if (ran == 0) {
+		r.status = EngineStatus::not_run;
+		r.note = fmt::format("no shipped scenario has the rules {} ({} have others)", ctx.rules.label(), skipped);
+		return r;
+	}
+	r.status = r.observations.empty() ? EngineStatus::ok : EngineStatus::finding;
+	return r;
+}
+
+EngineResult props_for_all(const AllContext &ctx, const Progress &p) {
+	using namespace niov::props;
+	EngineResult r;
+	r.name = "props";
+	const auto t0 = Clock::now();
+	const LoadedTarget lt = load_target(ctx.plugin, "", ctx.request);
+	RunParams rp;
+	rp.cases = ctx.cases;
+	rp.seed = ctx.req.seed;
+	rp.failure_dir = ctx.work + "/props";
+	rp.niovcheck = ctx.niovcheck;
+	rp.rules_flags = ctx.rules.flags();
+	rp.tag = ctx.plugin_name;
+	unsigned failed = 0;
+	for (const auto &prop : all_properties()) {
+		if (ctx.skip.count("property " + prop.name))
+			continue;
+		p.at("property " + prop.name);
+		const Outcome o = run_property(prop, lt.target, rp);
+		if (o.passed)
+			continue;
+		++failed;
+		Observation ob;
+		ob.engine = "props";
+		ob.what = prop.name;
+		ob.invariant = prop.name == "diff.model_vs_impl" ? "difference" : prop.name;
+		ob.detail = o.description.empty() ? o.message : o.description;
+		ob.scenario = o.scenario_file;
+		ob.replay = !o.replay.empty() ? o.replay
+					      : fmt::format("{} props --impl {} {} --property {} --seed {} --cases {}",
+							    ctx.niovcheck, ctx.plugin, ctx.rules.flags(), prop.name,
+							    ctx.req.seed, ctx.cases);
+		r.observations.push_back(std::move(ob));
+	}
+	r.seconds = since(t0);
+	r.runs = fmt::format("{} properties x {} cases", all_properties().size(), ctx.cases);
+	r.note = failed ? fmt::format("{} properties failed", failed) : "";
+	r.status = failed ? EngineStatus::finding : EngineStatus::ok;
+	return r;
+}
+
+std::string fuzz_bin_dir(const AllRequest &req) {
+	if (!req.fuzz_bin_dir.empty())
+		return req.fuzz_bin_dir;
+	if (const char *e = std::getenv("NIOV_FUZZ_BUILD"); e && *e)
+		return std::string(e) + "/bin";
+	return req.source_dir + "/build-fuzz/bin";
+}
+
+bool fuzz_targets_built(const std::string &dir) {
+	std::error_code ec;
+	for (fuzz::Target t : kFuzzTargets)
+		if (!fs::exists(fs::path(dir) / (std::string(name(t)) + "_fuzzer"), ec))
+			return false;
+	return true;
+}
+
+EngineResult fuzz_for_all(const AllContext &ctx, const Progress &p) {
+	EngineResult r;
+	r.name = "fuzz";
+	const std::string bin = fuzz_bin_dir(ctx.req);
+	if (!fuzz_targets_built(bin)) {
+		r.note = fmt::format("no libFuzzer targets in {} (cmake --preset fuzz && cmake --build --preset fuzz)", bin);
+		return r;
+	}
+	const auto t0 = Clock::now();
+	std::string runs;
+	for (fuzz::Target t : kFuzzTargets) {
+		const std::string tn(name(t));
+		p.at("fuzz target " + tn);
+		const fs::path dir = fs::path(ctx.work) / "fuzz" / tn;
+		std::error_code ec;
+		fs::remove_all(dir, ec);
+		fs::create_directories(dir / "corpus", ec);
+		// A copy of the seeds is the writable first folder: the shipped
+		// corpus is never written to.
+		fs::copy(fs::path(ctx.req.source_dir) / "corpora" / tn, dir / "corpus", fs::copy_options::recursive, ec);
+		const fs::path log = dir / "log";
+		const std::string overrides = ctx.rules.overrides();
+		const std::string cmd = fmt::format(
+			"NIOV_IMPL={} NIOV_RULES={} NIOV_POLICY={} NIOV_FAILURE_DIR={} NIOV_CLI={} {} -seed={} "
+			"-max_total_time={} -max_len=4096 -timeout=10 -dict={} -artifact_prefix={}/ "
+			"-print_final_stats=1 {} >{} 2>&1",
+			shell_quote(ctx.plugin), shell_quote(std::string(name(ctx.rules.preset))), shell_quote(overrides),
+			shell_quote(dir.string()), shell_quote(ctx.niovcheck), shell_quote(bin + "/" + tn + "_fuzzer"),
+			ctx.req.seed, ctx.fuzz_seconds, shell_quote(ctx.req.source_dir + "/corpora/" + tn + ".dict"),
+			shell_quote(dir.string()), shell_quote((dir / "corpus").string()), shell_quote(log.string()));
+		const int status = std::system(cmd.c_str());
+		const std::string text = read_text(log);
+		const std::string execs = stat_line(text, "stat::number_of_executed_units:");
+		runs += fmt::format("{}{} {}", runs.empty() ? "" : ", ", tn, execs.empty() ? "?" : execs);
+		if (status != -1 && WIFEXITED(status) && WEXITSTATUS(status) == 0)
+			continue;
+		Observation o;
+		o.engine = "fuzz";
+		o.what = tn + " target";
+		if (!harness_failure(text, tn, o)) {
+			// Not the harness's own line: the plugin crashed, hung or a
+			// sanitizer stopped it.  The input is the artifact, decoded.
+			std::string kind;
+			const std::string artifact = artifact_in(dir, kind);
+			o.invariant = kind == "timeout" ? "hang" : text.find("AddressSanitizer") != std::string::npos ||
+									   text.find("runtime error:") != std::string::npos
+									   ? "sanitizer"
+									   : "crash";
+			const size_t at = text.find("==ERROR:");
+			o.detail = at != std::string::npos ? text.substr(at, text.find('\n', at) - at)
+							   : fmt::format("{}_fuzzer ended with status {} (log {})", tn,
+									 status, log.string());
+			if (!artifact.empty()) {
+				const std::string scn = (dir / (kind + ".scn")).string();
+				try {
+					corpus_decode(t, artifact, scn, ctx.plugin, ctx.request);
+					o.scenario = scn;
+					o.replay = ctx.replay_command(scn);
+				} catch (const std::exception &e) {
+					o.replay = fmt::format("NIOV_IMPL={} {} {}/{}_fuzzer {}", ctx.plugin, ctx.rules.env(),
+							       bin, tn, artifact);
+				}
+			}
+		}
+		r.observations.push_back(std::move(o));
+	}
+	r.seconds = since(t0);
+	r.runs = fmt::format("4 targets x {} s ({} runs)", ctx.fuzz_seconds, runs);
+	r.status = r.observations.empty() ? EngineStatus::ok : EngineStatus::finding;
+	return r;
+}
+
+EngineResult proof_for_all(const AllContext &ctx, const Progress &p) {
+	EngineResult r;
+	r.name = "proof";
+	const auto t0 = Clock::now();
+	smt::ProveOptions o;
+	o.presets = {ctx.rules.preset};
+	o.policy_overrides = ctx.rules.overrides();
+	std::set<std::string> families;
+	for (const auto &l : smt::catalogue())
+		families.insert(l.family);
+	o.lemmas.assign(families.begin(), families.end());  // the catalogue, not the unsound checks
+	o.json = true;
+	o.timeout_ms = ctx.proof_timeout_ms;
+	o.jobs = 2;
+	o.cex_dir = ctx.work + "/proof/cex";
+	o.report_path = ctx.work + "/proof/report.json";
+	o.self_exe = ctx.niovcheck;
+	p.at("prove " + ctx.rules.label());
+	std::FILE *out = std::tmpfile();
+	if (!out)
+		throw std::runtime_error("tmpfile failed");
+	smt::run_prove(o, out);
+	std::rewind(out);
+	std::string text;
+	char buf[65536];
+	for (size_t n; (n = std::fread(buf, 1, sizeof buf, out)) > 0;)
+		text.append(buf, n);
+	std::fclose(out);
+	const auto j = nlohmann::json::parse(text);
+	unsigned failed = 0;
+	for (const auto &row : j.at("lemmas")) {
+		if (row.value("ok", false))
+			continue;
+		++failed;
+		Observation ob;
+		ob.engine = "proof";
+		ob.what = row.value("id", "");
+		ob.invariant = row.value("invariant", "");
+		ob.detail = row.value("verdict", "");
+		ob.model_only = true;
+		for (const auto &res : row.at("results")) {
+			if (res.value("ok", true))
+				continue;
+			ob.detail = fmt::format("{} at {}: {}", row.value("id", ""), res.value("point", ""),
+						res.value("status", ""));
+			const std::string file = res.value("scenario", "");
+			if (file.empty())
+				break;
+			// The counterexample as a finding's file: no expect lines, so
+			// its replay fails as the proof did.
+			auto parsed = load_scenario_file(file);
+			if (!parsed.scenario)
+				break;
+			Scenario sc = *parsed.scenario;
+			sc.expect_violations.clear();
+			sc.expect_bind_err.reset();
+			const fs::path copy = fs::path(ctx.work) / "proof" / fs::path(file).filename();
+			std::ofstream f(copy, std::ios::trunc);
+			f << "# niovcheck all: counterexample to " << ob.what << " under " << ctx.rules.label() << "\n"
+			  << serialize_scenario(sc);
+			ob.scenario = copy.string();
+			break;
+		}
+		ob.replay = !ob.scenario.empty()
+				    ? ctx.replay_command(ob.scenario, true)
+				    : fmt::format("{} prove --lemma {} {}", ctx.niovcheck, ob.what, ctx.rules.flags());
+		r.observations.push_back(std::move(ob));
+	}
+	r.seconds = since(t0);
+	r.runs = fmt::format("{} configurations, {} queries", j.value("configs", 0), j.value("queries", 0));
+	r.note = failed ? fmt::format("{} lemmas not proved", failed) : "";
+	r.status = failed ? EngineStatus::finding : EngineStatus::ok;
+	return r;
+}
+
+EngineResult faults_for_all(const AllContext &, const Progress &) {
+	EngineResult r;
+	r.name = "faults";
+	r.note = "the fault-injection sweep is not built yet (issue 10, abi helper)";
+	return r;
+}
+
+}  // namespace niov::cli

@@ -1,0 +1,216 @@
+#include "all_findings.hpp"
+
+#include <sys/wait.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <map>
+#include <memory>
+#include <set>
+
+#include <fmt/format.h>
+
+#include "all_child.hpp"
+#include "check_core.hpp"
+#include "findings.hpp"
+#include "plugin.hpp"
+#include "report.hpp"
+#include "report_json.hpp"
+
+namespace niov::cli {
+
+namespace {
+
+constexpr unsigned kReplaySeconds = 120;
+
+bool expected(const Scenario &sc, const std::string &inv) {
+	return std::find(sc.expect_violations.begin(), sc.expect_violations.end(), inv) != sc.expect_violations.end();
+}
+
+// The scenario as the replay command runs it (cmd_replay's pinning).
+Scenario as_replayed(const AllContext &ctx, Scenario sc, bool model_only) {
+	if (model_only)
+		return sc;
+	if (!ctx.rules.matches(sc)) {
+		sc.expect_violations.clear();
+		sc.expect_bind_err.reset();
+	}
+	ctx.rules.pin(sc);
+	return sc;
+}
+
+// Within one step the answers follow from each other: the bind's decide the
+// lookups, the lookups the frags, the frags the skb count, the bytes sent
+// and the accounting.  The most upstream one that differs is the root.
+int upstream_rank(const std::string &field) {
+	static const std::vector<std::string> order{"bind.err",	  "bind.niov_shift", "bind.num_niovs", "bind.queue_err",
+						    "get_niov_at", "niov_dma",	     "frag.niov",      "frag.off",
+						    "frag.len",	   "frag.truesize",  "skb.frags",      "send.skbs",
+						    "send.result", "sk_wmem_queued"};
+	const auto it = std::find(order.begin(), order.end(), field);
+	return static_cast<int>(it - order.begin());
+}
+
+const Difference &root_difference(const std::vector<Difference> &diffs) {
+	const Difference *best = &diffs.front();
+	for (const auto &d : diffs)
+		if (d.step < best->step || (d.step == best->step && upstream_rank(d.field) < upstream_rank(best->field)))
+			best = &d;
+	return *best;
+}
+
+// In the child: replay @o's case and name its first event.
+nlohmann::json cause_of_case(const AllContext &ctx, const Observation &o) {
+	auto parsed = load_scenario_file(o.scenario);
+	if (!parsed.scenario)
+		return {{"key", "unreadable case"}, {"title", parsed.error.message}};
+	const Scenario sc = as_replayed(ctx, *parsed.scenario, o.model_only);
+	std::unique_ptr<PluginImpl> impl;
+	if (!o.model_only)
+		impl = std::make_unique<PluginImpl>(ctx.plugin);
+	const RunReport r = run_scenario(sc, impl.get());
+	std::set<std::string> violates;
+	const Violation *first = nullptr;
+	bool first_in_model = false;
+	for (const Trace *t : {&r.model, r.impl ? &*r.impl : nullptr}) {
+		if (!t)
+			continue;
+		for (const auto &v : t->violations) {
+			if (expected(sc, v.invariant) || is_known_finding(sc, v.invariant))
+				continue;
+			violates.insert(v.invariant);
+			if (!first || v.step < first->step || (t == &r.model && v.step == first->step && !first_in_model)) {
+				first = &v;
+				first_in_model = t == &r.model;
+			}
+		}
+	}
+	nlohmann::json j{{"violates", violates}};
+	if (!r.differences.empty()) {
+		const Difference &d = root_difference(r.differences);
+		const std::string_view op = step_kind(sc, d.step);
+		j["key"] = fmt::format("difference {} at {}", d.field, op);
+		j["title"] = fmt::format("the plugin's {} differs from the model's at {} (step {}, line {}): model {}, plugin {}",
+					 d.what, op, d.step, d.line, d.model, d.impl);
+		j["model"] = d.model;
+		j["impl"] = d.impl;
+	} else if (first) {
+		const std::string_view op = step_kind(sc, first->step);
+		const char *who = first_in_model ? "the rules in force" : "the plugin";
+		j["key"] = fmt::format("{} violate {} at {}", first_in_model ? "rules" : "plugin", first->invariant, op);
+		j["title"] = fmt::format("{} violate {} at {} (step {}, line {}): {}", who, first->invariant, op,
+					 first->step, first->line, first->detail);
+	} else if (!o.model_only && !judge(sc, r).as_expected) {
+		j["key"] = "expectation " + o.scenario;
+		j["title"] = fmt::format("{}: {}", o.scenario, judge(sc, r).note);
+	} else {
+		// Clean now: the engine's failure did not come from the case alone.
+		j["key"] = fmt::format("{} {} (case replays clean)", o.engine, o.invariant);
+		j["title"] = fmt::format("{} {}: {} (its case {} replays clean)", o.engine, o.what, o.detail, o.scenario);
+	}
+	return j;
+}
+
+// Where the engine gave no case, or the case's replay died.
+nlohmann::json cause_from_engine(const Observation &o, const ChildOutcome *died) {
+	if (died && died->timed_out)
+		return {{"key", "plugin hung"}, {"title", fmt::format("the plugin did not return within {} s ({})", kReplaySeconds, o.what)}};
+	if (died && died->signal)
+		return {{"key", "plugin crashed " + signal_name(died->signal)},
+			{"title", fmt::format("the plugin crashed with {} ({})", signal_name(died->signal), o.what)}};
+	if (died)
+		return {{"key", fmt::format("plugin exited {}", died->exit_code)},
+			{"title", fmt::format("the process exited with status {} without finishing ({})", died->exit_code, o.what)}};
+	if (o.signal)
+		return {{"key", "plugin crashed " + signal_name(o.signal)},
+			{"title", fmt::format("the plugin crashed with {} during {} {}", signal_name(o.signal), o.engine, o.what)}};
+	if (o.invariant == "hang" || o.invariant == "crash" || o.invariant == "exit")
+		return {{"key", "plugin " + o.invariant}, {"title", fmt::format("{} {}: {}", o.engine, o.what, o.detail)}};
+	return {{"key", fmt::format("{} {}", o.engine, o.invariant)}, {"title", fmt::format("{} {}: {}", o.engine, o.what, o.detail)}};
+}
+
+int engine_rank(const std::string &e) {
+	static const std::vector<std::string> order{"replay", "props", "fuzz", "proof", "faults"};
+	const auto it = std::find(order.begin(), order.end(), e);
+	return static_cast<int>(it - order.begin());
+}
+
+}  // namespace
+
+std::vector<Finding> group_findings(const AllContext &ctx, const std::vector<EngineResult> &engines) {
+	std::map<std::string, Finding> by_key;
+	std::vector<std::string> order;
+	unsigned n = 0;
+	for (const auto &e : engines) {
+		for (const auto &o : e.observations) {
+			nlohmann::json cause;
+			if (!o.scenario.empty()) {
+				const ChildOutcome c = run_in_child([&](const Progress &) { return cause_of_case(ctx, o); },
+								    kReplaySeconds, ctx.work + "/causes",
+								    fmt::format("case-{}", n++));
+				cause = c.completed ? c.result : cause_from_engine(o, &c);
+			} else {
+				cause = cause_from_engine(o, nullptr);
+			}
+			const std::string key = cause.value("key", "?");
+			auto [it, fresh] = by_key.try_emplace(key);
+			Finding &f = it->second;
+			if (fresh) {
+				order.push_back(key);
+				f.key = key;
+				f.title = cause.value("title", "");
+				f.model = cause.value("model", "");
+				f.impl = cause.value("impl", "");
+			}
+			for (const auto &v : cause.value("violates", nlohmann::json::array()))
+				if (std::find(f.violates.begin(), f.violates.end(), v.get<std::string>()) == f.violates.end())
+					f.violates.push_back(v.get<std::string>());
+			f.seen_by.push_back(o);
+			// One replay command: a shipped scenario first (a person knows
+			// it), then a shrunk property case, a fuzz case, a proof's.
+			const bool better = f.replay.empty() ||
+					    (!o.scenario.empty() && (f.scenario.empty() || engine_rank(o.engine) < engine_rank(f.seen_by.front().engine)));
+			if (better && !o.replay.empty()) {
+				f.replay = o.replay;
+				f.scenario = o.scenario;
+			}
+		}
+	}
+	std::vector<Finding> out;
+	for (const auto &k : order)
+		out.push_back(std::move(by_key[k]));
+	for (auto &f : out)
+		std::stable_sort(f.seen_by.begin(), f.seen_by.end(),
+				 [](const Observation &a, const Observation &b) { return engine_rank(a.engine) < engine_rank(b.engine); });
+	return out;
+}
+
+void check_replays(const AllContext &ctx, std::vector<Finding> &findings) {
+	unsigned n = 0;
+	for (auto &f : findings) {
+		if (f.replay.empty())
+			continue;
+		const std::string cmd = f.replay;
+		const ChildOutcome c = run_in_child(
+			[&cmd](const Progress &) {
+				const int status = std::system((cmd + " >/dev/null 2>&1").c_str());
+				const int code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+				return nlohmann::json{{"code", code}};
+			},
+			kReplaySeconds, ctx.work + "/replays", fmt::format("replay-{}", n++));
+		f.replay_checked = true;
+		const bool crash = f.key.rfind("plugin crashed", 0) == 0, hang = f.key == "plugin hung";
+		if (!c.completed) {
+			f.replay_reproduces = hang && c.timed_out;
+			f.replay_note = c.timed_out ? "the replay did not finish" : "the replay check itself failed";
+			continue;
+		}
+		const int code = c.result.value("code", -1);
+		// The shell reports a death by signal as 128 + the signal.
+		f.replay_reproduces = crash ? code > 128 : code == 1;
+		if (!f.replay_reproduces)
+			f.replay_note = fmt::format("the replay command exited {}, not {}", code, crash ? "with the crash" : "1");
+	}
+}
+
+}  // namespace niov::cli

@@ -1,0 +1,208 @@
+#include "all_report.hpp"
+
+#include <fmt/format.h>
+
+#include "rules_opts.hpp"
+
+namespace niov::cli {
+
+namespace {
+
+std::string seen_by_text(const Finding &f) {
+	std::string s;
+	std::string last_engine;
+	for (const auto &o : f.seen_by) {
+		std::string what = o.what;
+		const size_t slash = what.rfind('/');
+		if (o.engine == "replay" && slash != std::string::npos)
+			what = what.substr(slash + 1);
+		if (o.engine != last_engine)
+			s += fmt::format("{}{} ", s.empty() ? "" : "; ", o.engine);
+		else
+			s += ", ";
+		s += what;
+		last_engine = o.engine;
+	}
+	return s;
+}
+
+std::string xml_escape(const std::string &s) {
+	std::string out;
+	for (char c : s) {
+		switch (c) {
+		case '&': out += "&amp;"; break;
+		case '<': out += "&lt;"; break;
+		case '>': out += "&gt;"; break;
+		case '"': out += "&quot;"; break;
+		default:
+			if (static_cast<unsigned char>(c) >= 0x20 || c == '\n' || c == '\t')
+				out += c;
+		}
+	}
+	return out;
+}
+
+// TAP directives and descriptions stay on one line and avoid '#'.
+std::string tap_text(std::string s) {
+	for (char &c : s)
+		if (c == '\n' || c == '#')
+			c = ' ';
+		else if (c == '"')
+			c = '\'';
+	return s;
+}
+
+std::string subject(const AllVerdict &v) {
+	const AllContext &c = *v.ctx;
+	if (!v.kernel.empty())
+		return fmt::format("kernel tree {} (plugin {})", v.kernel, c.plugin);
+	return fmt::format("plugin {} ({})", c.plugin, c.plugin_name);
+}
+
+const char *budget_name(Budget b) { return b == Budget::nightly ? "nightly" : "presubmit"; }
+
+}  // namespace
+
+void print_text(std::FILE *out, const AllVerdict &v) {
+	const AllContext &c = *v.ctx;
+	std::fprintf(out, "niovcheck all: %s\n  %s; budget %s (%llu cases per property, %u s per fuzz target); seed %llu\n\n",
+		     subject(v).c_str(), rules_text(c.rules).c_str(), budget_name(c.req.budget),
+		     static_cast<unsigned long long>(c.cases), c.fuzz_seconds, static_cast<unsigned long long>(c.req.seed));
+	std::fprintf(out, "%-10s %-9s %8s  %s\n", "engine", "verdict", "seconds", "what ran / why not");
+	for (const auto &e : v.engines) {
+		std::string what = e.runs;
+		if (!e.note.empty())
+			what += (what.empty() ? "" : "; ") + e.note;
+		std::fprintf(out, "%-10s %-9s %8.1f  %s\n", e.name.c_str(), std::string(status_name(e.status)).c_str(),
+			     e.seconds, what.c_str());
+	}
+	if (!v.scoreboard.empty()) {
+		std::string row;
+		bool any = false;
+		for (const auto &[engine, caught] : v.scoreboard) {
+			row += fmt::format("{}{} {}", row.empty() ? "" : ", ", engine, caught ? "caught" : "no");
+			any |= caught;
+		}
+		std::fprintf(out, "%-10s %-9s %8s  must catch %s: %s\n", "scoreboard", any ? "caught" : "SURVIVED", "",
+			     c.must_catch.c_str(), row.c_str());
+	}
+	if (v.findings.empty()) {
+		std::fprintf(out, "\nverdict: clean (no finding), %.0f s\n", v.seconds);
+		return;
+	}
+	std::fprintf(out, "\nfindings, grouped by root cause (%zu):\n", v.findings.size());
+	for (size_t i = 0; i < v.findings.size(); ++i) {
+		const Finding &f = v.findings[i];
+		std::fprintf(out, "%2zu. %s\n    %s\n", i + 1, f.key.c_str(), f.title.c_str());
+		if (!f.violates.empty()) {
+			std::string s;
+			for (const auto &x : f.violates)
+				s += (s.empty() ? "" : ", ") + x;
+			std::fprintf(out, "    violates: %s\n", s.c_str());
+		}
+		std::fprintf(out, "    seen by (%zu): %s\n", f.seen_by.size(), seen_by_text(f).c_str());
+		std::fprintf(out, "    replay: %s\n", f.replay.empty() ? "(none: see the engine's log)" : f.replay.c_str());
+		if (f.replay_checked && !f.replay_reproduces)
+			std::fprintf(out, "    (replay check: %s)\n", f.replay_note.c_str());
+	}
+	std::fprintf(out, "\nverdict: %zu finding%s, %.0f s\n", v.findings.size(), v.findings.size() == 1 ? "" : "s",
+		     v.seconds);
+}
+
+nlohmann::json verdict_json(const AllVerdict &v) {
+	const AllContext &c = *v.ctx;
+	auto engines = nlohmann::json::array();
+	for (const auto &e : v.engines)
+		engines.push_back({{"engine", e.name},
+				   {"status", std::string(status_name(e.status))},
+				   {"runs", e.runs},
+				   {"note", e.note},
+				   {"seconds", e.seconds},
+				   {"observations", e.observations.size()}});
+	auto findings = nlohmann::json::array();
+	for (const auto &f : v.findings) {
+		auto seen = nlohmann::json::array();
+		for (const auto &o : f.seen_by)
+			seen.push_back(to_json(o));
+		nlohmann::json j{{"key", f.key},	   {"title", f.title},
+				 {"violates", f.violates}, {"seen_by", seen},
+				 {"scenario", f.scenario}, {"replay", f.replay},
+				 {"replay_checked", f.replay_checked}, {"replay_reproduces", f.replay_reproduces}};
+		if (!f.model.empty() || !f.impl.empty())
+			j["values"] = {{"model", f.model}, {"impl", f.impl}};
+		findings.push_back(std::move(j));
+	}
+	nlohmann::json j{{"schema", "niovcheck-all/1"},
+			 {"plugin", c.plugin},
+			 {"plugin_name", c.plugin_name},
+			 {"rules", rules_json(c.rules)},
+			 {"budget", budget_name(c.req.budget)},
+			 {"cases", c.cases},
+			 {"fuzz_seconds", c.fuzz_seconds},
+			 {"seed", c.req.seed},
+			 {"engines", engines},
+			 {"findings", findings},
+			 {"seconds", v.seconds},
+			 {"verdict", v.findings.empty() ? "clean" : "finding"},
+			 {"exit", v.exit_code()}};
+	if (!v.kernel.empty())
+		j["kernel"] = v.kernel;
+	if (!v.scoreboard.empty()) {
+		auto sb = nlohmann::json::object();
+		for (const auto &[engine, caught] : v.scoreboard)
+			sb[engine] = caught;
+		j["scoreboard"] = {{"must_catch", c.must_catch}, {"caught_by", sb}};
+	}
+	return j;
+}
+
+std::string junit_xml(const AllVerdict &v) {
+	unsigned failures = 0, skipped = 0;
+	std::string cases;
+	for (const auto &e : v.engines) {
+		cases += fmt::format("  <testcase classname=\"niovcheck.all.engine\" name=\"{}\" time=\"{:.3f}\">\n",
+				     xml_escape(e.name), e.seconds);
+		if (e.status == EngineStatus::not_run) {
+			cases += fmt::format("    <skipped message=\"{}\"/>\n", xml_escape(e.note));
+			++skipped;
+		} else if (e.status == EngineStatus::finding) {
+			cases += fmt::format("    <failure message=\"{} observations\">{}</failure>\n", e.observations.size(),
+					     xml_escape(e.note));
+			++failures;
+		}
+		cases += "  </testcase>\n";
+	}
+	for (const auto &f : v.findings) {
+		cases += fmt::format("  <testcase classname=\"niovcheck.all.finding\" name=\"{}\">\n", xml_escape(f.key));
+		cases += fmt::format("    <failure message=\"{}\">seen by {} observations\nreplay: {}</failure>\n",
+				     xml_escape(f.title), f.seen_by.size(), xml_escape(f.replay));
+		cases += "  </testcase>\n";
+		++failures;
+	}
+	const size_t tests = v.engines.size() + v.findings.size();
+	return fmt::format("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+			   "<testsuites>\n<testsuite name=\"niovcheck all {}\" tests=\"{}\" failures=\"{}\" "
+			   "skipped=\"{}\" time=\"{:.3f}\">\n{}</testsuite>\n</testsuites>\n",
+			   xml_escape(v.ctx->plugin_name), tests, failures, skipped, v.seconds, cases);
+}
+
+void print_tap(std::FILE *out, const AllVerdict &v) {
+	std::fprintf(out, "TAP version 13\n1..%zu\n", v.engines.size() + v.findings.size());
+	std::fprintf(out, "# niovcheck all: %s, %s\n", tap_text(subject(v)).c_str(), tap_text(rules_text(v.ctx->rules)).c_str());
+	size_t n = 0;
+	for (const auto &e : v.engines) {
+		++n;
+		if (e.status == EngineStatus::not_run)
+			std::fprintf(out, "ok %zu - %s # SKIP %s\n", n, e.name.c_str(), tap_text(e.note).c_str());
+		else
+			std::fprintf(out, "%s %zu - %s\n", e.status == EngineStatus::ok ? "ok" : "not ok", n, e.name.c_str());
+	}
+	for (const auto &f : v.findings) {
+		++n;
+		std::fprintf(out, "not ok %zu - %s\n", n, tap_text(f.key).c_str());
+		std::fprintf(out, "  ---\n  message: \"%s\"\n  replay: \"%s\"\n  ...\n", tap_text(f.title).c_str(),
+			     tap_text(f.replay).c_str());
+	}
+}
+
+}  // namespace niov::cli

@@ -1,0 +1,31 @@
+// The verdict of `niovcheck all` as text, JSON (niovcheck-all/1), JUnit XML
+// (one testcase per engine and per finding) and TAP 13 (kselftest-style
+// runners read it).
+#pragma once
+
+#include <cstdio>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "all_types.hpp"
+
+namespace niov::cli {
+
+struct AllVerdict {
+	const AllContext *ctx = nullptr;
+	std::vector<EngineResult> engines;
+	std::vector<Finding> findings;
+	std::string kernel;	  // the tree, for --kernel runs
+	// The scoreboard row of a variant: engine -> caught its must_catch?
+	std::vector<std::pair<std::string, bool>> scoreboard;
+	double seconds = 0;
+	int exit_code() const { return findings.empty() ? 0 : 1; }
+};
+
+void print_text(std::FILE *out, const AllVerdict &v);
+nlohmann::json verdict_json(const AllVerdict &v);
+std::string junit_xml(const AllVerdict &v);
+void print_tap(std::FILE *out, const AllVerdict &v);
+
+}  // namespace niov::cli

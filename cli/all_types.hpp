@@ -1,0 +1,78 @@
+// What `niovcheck all`'s engines hand back and what the verdict is built of.
+// Plain data with JSON forms: an engine runs in a child process and returns
+// its result to the parent as JSON.
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "all.hpp"
+
+namespace niov::cli {
+
+// One failure an engine saw.
+struct Observation {
+	std::string engine;	// replay, props, fuzz, proof, faults
+	std::string what;	// the scenario file, property, fuzz target or lemma
+	std::string invariant;	// as the engine named it ("difference", an id, "crash", "hang", ...)
+	std::string detail;	// the engine's one line about it
+	std::string scenario;	// the failing case as a scenario file (absolute; "" = none)
+	std::string replay;	// the engine's own replay command
+	bool model_only = false;  // the case runs the model alone (proofs speak about the rules)
+	int signal = 0;		// the engine's child died of this signal
+};
+
+enum class EngineStatus { ok, finding, not_run };
+
+struct EngineResult {
+	std::string name;
+	EngineStatus status = EngineStatus::not_run;
+	std::string note;	  // why not run, what was skipped, ...
+	std::string runs;	  // what ran ("17 scenarios", "29 properties x 2000 cases")
+	double seconds = 0;
+	std::vector<Observation> observations;
+};
+
+// Where the run's plugin, rules and budget are, for the engines.
+struct AllContext {
+	AllRequest req;
+	std::string plugin;	 // absolute
+	std::string plugin_name;
+	std::string must_catch;	 // set: the plugin is a variant (the scoreboard row)
+	RulesRequest request;	 // what gives those rules (the flags, or a kernel tree's)
+	RulesInForce rules;
+	std::string niovcheck;	 // absolute path of the CLI for replay commands
+	std::string work;	 // absolute folder for this run's files
+	// What an engine's earlier child died on: the rerun skips it and goes on
+	// (Progress markers: a scenario file, "property NAME").
+	std::set<std::string> skip;
+	uint64_t cases = 0;
+	unsigned fuzz_seconds = 0;
+	unsigned proof_timeout_ms = 0;
+	// "NIOVCHECK replay FILE --impl PLUGIN --rules ..." (@model_only: no plugin).
+	std::string replay_command(const std::string &file, bool model_only = false) const;
+};
+
+// One root cause and everything that showed it.
+struct Finding {
+	std::string key;	// what groups them (all_findings.hpp)
+	std::string title;	// one line for a person
+	std::string model, impl;  // the first event's values, where it is a difference
+	std::vector<std::string> violates;  // invariants the case also violates
+	std::vector<Observation> seen_by;
+	std::string scenario;	// the case the replay command runs
+	std::string replay;
+	bool replay_checked = false;	  // the command was run again ...
+	bool replay_reproduces = false;	  // ... and failed as it should
+	std::string replay_note;
+};
+
+nlohmann::json to_json(const Observation &o);
+Observation observation_from(const nlohmann::json &j);
+nlohmann::json to_json(const EngineResult &r);
+EngineResult engine_from(const nlohmann::json &j);
+std::string_view status_name(EngineStatus s);
+
+}  // namespace niov::cli
