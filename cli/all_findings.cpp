@@ -51,6 +51,23 @@ int upstream_rank(const std::string &field) {
 	return static_cast<int>(it - order.begin());
 }
 
+// The answers that come from one decision of the code, whichever of them a
+// case happens to show first: the bind's (errno, niov size, count), the RX
+// queue's, the lookups (get_niov_at, niov DMA addresses), how the bytes of
+// a send were laid into frags (niov, offset, length, frag and skb counts,
+// bytes sent), and what they charged (truesize, sk_wmem_queued).
+std::string answer_class(const std::string &field) {
+	if (field == "bind.queue_err")
+		return "rx queue";
+	if (field.rfind("bind.", 0) == 0)
+		return "bind";
+	if (field == "get_niov_at" || field == "niov_dma")
+		return "lookup";
+	if (field == "frag.truesize" || field == "sk_wmem_queued")
+		return "truesize";
+	return "frags";
+}
+
 const Difference &root_difference(const std::vector<Difference> &diffs) {
 	const Difference *best = &diffs.front();
 	for (const auto &d : diffs)
@@ -89,7 +106,8 @@ nlohmann::json cause_of_case(const AllContext &ctx, const Observation &o) {
 	if (!r.differences.empty()) {
 		const Difference &d = root_difference(r.differences);
 		const std::string_view op = step_kind(sc, d.step);
-		j["key"] = fmt::format("difference {} at {}", d.field, op);
+		j["key"] = fmt::format("difference {} at {}", answer_class(d.field), op);
+		j["field"] = d.field;
 		j["title"] = fmt::format("the plugin's {} differs from the model's at {} (step {}, line {}): model {}, plugin {}",
 					 d.what, op, d.step, d.line, d.model, d.impl);
 		j["model"] = d.model;

@@ -2,12 +2,14 @@
 //
 // Every observation with a failing case is replayed once more (in a child:
 // the plugin may crash) and named by its first event, in this order:
-//  1. the first model-vs-plugin difference: "difference <field> at <op>",
-//     the field with its indices dropped (frag.len, bind.niov_shift,
-//     get_niov_at, ...) and the kind of step it happened at (bind, send,
-//     ack, split, shift, free).  A plugin that differs from the model is the
-//     root; the invariants its answers then violate are consequences, listed
-//     with the finding.
+//  1. the first model-vs-plugin difference: "difference <answer> at <op>":
+//     of the earliest step that differs, the most upstream answer (the bind
+//     before the lookups before the frags before the accounting), named by
+//     the decision it comes from (bind, rx queue, lookup, frags, truesize:
+//     one slip shows as a frag length in one case and as a frag count in
+//     the next) and the kind of step (bind, send, ack, split, shift, free).
+//     A plugin that differs from the model is the root; the invariants its
+//     answers then violate are consequences, listed with the finding.
 //  2. else the first violation the scenario does not expect and no known
 //     finding explains: "<plugin|rules> violate <invariant> at <op>" (the
 //     rules themselves when the model violates it: a declared rule change

@@ -16,12 +16,6 @@ namespace niov::cli {
 
 namespace {
 
-constexpr const char *kUsage =
-	"usage: prove [--lemma ID]... [--rules baseline|net-next|tx-autosize|all] [--policy K=V]... [--impl PATH]\n"
-	"             [--json] [--smt2-dir DIR]\n"
-	"             [--matrix] [--enumerate] [--if-changed] [--report FILE] [--timeout-ms N] [--jobs N]\n"
-	"             [--cex-dir DIR] [--promote DIR] [--source-dir DIR] | prove --list";
-
 int list_lemmas() {
 	std::printf("%-26s %-9s %s\n", "id", "expected", "statement / configuration domain");
 	for (const auto &l : smt::catalogue())
@@ -36,8 +30,6 @@ int list_lemmas() {
 }  // namespace
 
 int cmd_prove(Args &args) {
-	if (args.flag("help"))
-		throw UsageError(kUsage);
 	if (args.flag("list")) {
 		args.done();
 		return list_lemmas();

@@ -9,21 +9,19 @@
 #include "kernel_sanitizer.hpp"
 #include "plugin.hpp"
 #include "rules_in_force.hpp"
+#include "usage.hpp"
 
 namespace {
 
-const char kUsage[] =
-	"usage: niovcheck COMMAND [options]\n"
-	"  replay FILE [--impl PATH] [--json]   run a scenario through the model (and a plugin)\n"
-	"  explain FILE [--impl PATH]           the same, saying why each size and frag came out\n"
-	"  check PATH... [--impl PATH] [--json] run scenario files/folders, print a verdict table\n"
-	"  simulate [--page-shift S] [--niov-size N] [--device D] [--rules P] [--size-goal N|--big-tcp]\n"
-	"           [--max-skb-frags N] [--svg FILE] [--json]   frags per skb over every start offset\n"
-	"  props [--impl PATH] [--cases N] [--seed S] [--json]  the property checks (RapidCheck)\n"
-	"  corpus encode|decode IN OUT          convert between scenario files and fuzz inputs\n"
-	"  prove [--lemma ID] [--rules P] [--matrix] [--json]   Z3 proofs of the invariants\n"
-	"  mutants [--variant NAME] [--engines a,b] [--json]    every broken variant against every engine\n"
-	"  kernel build DIR [-o PATH] [--asan] | probe DIR    a plugin from a kernel tree's own code\n";
+// `niovcheck CMD --help` (or -h) anywhere after the command.
+bool wants_help(int argc, char **argv) {
+	for (int i = 2; i < argc; ++i) {
+		const std::string a = argv[i];
+		if (a == "--help" || a == "-h")
+			return true;
+	}
+	return false;
+}
 
 }  // namespace
 
@@ -34,6 +32,20 @@ int main(int argc, char **argv) {
 		return kExitBadInput;
 	}
 	const std::string cmd = argv[1];
+	if (cmd == "--version" || cmd == "version") {
+		std::printf("niovcheck %s (plugin ABI v%d..v%d)\n", NIOV_VERSION, NIOV_IMPL_ABI_MIN_VERSION,
+			    NIOV_IMPL_ABI_VERSION);
+		return kExitClean;
+	}
+	if (cmd == "--help" || cmd == "help" || cmd == "-h") {
+		std::fputs(overall_usage().c_str(), stdout);
+		return kExitClean;
+	}
+	if (wants_help(argc, argv) && !command_usage(cmd).empty()) {
+		std::fputs(command_usage(cmd).c_str(), stdout);
+		return kExitClean;
+	}
+	reexec_under_asan_if_needed(argc, argv);
 	try {
 		// an ASan-built --impl plugin: the command runs again under the ASan runtime
 		if (const auto rc = rerun_under_sanitizer_if_needed(argc, argv))
@@ -57,12 +69,10 @@ int main(int argc, char **argv) {
 			return cmd_mutants(args);
 		if (cmd == "all")
 			return cmd_all(args);
+		if (cmd == "plugin")
+			return cmd_plugin(argc, argv);
 		if (cmd == "kernel")
 			return cmd_kernel(argc, argv);
-		if (cmd == "--help" || cmd == "help" || cmd == "-h") {
-			std::fputs(kUsage, stdout);
-			return kExitClean;
-		}
 		std::fprintf(stderr, "niovcheck: unknown command '%s' (try niovcheck help)\n", cmd.c_str());
 		return kExitBadInput;
 	} catch (const UsageError &e) {

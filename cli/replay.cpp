@@ -38,7 +38,7 @@ std::string shown_name(const std::string &f) { return f.size() > 44 ? "..." + f.
 int cmd_replay(Args &args, bool explain) {
 	const bool json = args.flag("json");
 	auto impl = impl_option(args);
-	const RulesRequest req = rules_request(args);
+	const RulesRequest req_in = rules_request(args);
 	const auto files = args.positional();
 	if (files.size() != 1)
 		throw UsageError("needs exactly one scenario file");
@@ -52,6 +52,10 @@ int cmd_replay(Args &args, bool explain) {
 	// note when they are not the plugin's.
 	std::string note;
 	std::optional<RulesInForce> rules;
+	// --policy alone on the model: on top of the file's own preset.
+	RulesRequest req = req_in;
+	if (!impl && req.rules.empty() && !req.policies.empty())
+		req.rules = std::string(name(sc.cfg.preset));
 	if (req.given()) {
 		rules = resolve_rules(req, impl.get());
 		if (!rules->matches(sc)) {

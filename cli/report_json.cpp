@@ -51,6 +51,12 @@ const Frag *frag_at(const Trace &t, const Difference &d) {
 	return &skbs[d.skb].frags[d.frag].frag;
 }
 
+const Frag *plugin_frag(const Trace &t, size_t op, size_t skb, size_t frag) {
+	if (op >= t.ops.size() || skb >= t.ops[op].skbs.size() || frag >= t.ops[op].skbs[skb].frags.size())
+		return nullptr;
+	return &t.ops[op].skbs[skb].frags[frag].frag;
+}
+
 }  // namespace
 
 std::string_view step_kind(const Scenario &sc, uint32_t step) {
@@ -94,9 +100,18 @@ nlohmann::json trace_json(const Trace &t) {
 	auto ops = nlohmann::json::array();
 	for (size_t k = 0; k < t.ops.size(); ++k) {
 		const auto &o = t.ops[k];
-		ops.push_back({{"step", k + 1}, {"line", o.line}, {"op", op_name(o.kind)},
-			       {"sk_wmem_queued", o.wmem}, {"truesize_sum", o.truesize_sum},
-			       {"skbs_queued", o.queued}});
+		nlohmann::json oj{{"step", k + 1}, {"line", o.line}, {"op", op_name(o.kind)},
+				  {"sk_wmem_queued", o.wmem}, {"truesize_sum", o.truesize_sum},
+				  {"skbs_queued", o.queued}};
+		if (!o.why.empty())
+			oj["why"] = o.why;
+		if (!o.queue.empty()) {
+			auto q = nlohmann::json::array();
+			for (const auto &[len, ts] : o.queue)
+				q.push_back({{"len", len}, {"truesize", ts}});
+			oj["queue"] = std::move(q);
+		}
+		ops.push_back(std::move(oj));
 		if (o.kind != OpKind::send)
 			continue;
 		nlohmann::json s;
@@ -161,6 +176,12 @@ std::string report_text(const RunReport &r, const Scenario &sc, bool explain) {
 				   sc.dir == Dir::tx ? "" : fmt::format(", page_pool order {}", t.pp_order));
 	if (explain && !t.explain.empty())
 		out += fmt::format("  why: {}\n", t.explain);
+	if (explain && r.impl && !(r.impl->bind == t.bind && r.impl->queue_err == t.queue_err)) {
+		const Trace &p = *r.impl;
+		const int perr = RunReport::bind_err(p);
+		out += perr ? fmt::format("  plugin: bind {}\n", errno_name(perr))
+			    : fmt::format("  plugin: bind ok, niov_shift {}, {} niovs\n", p.bind.niov_shift, p.bind.num_niovs);
+	}
 	for (size_t k = 0; k < t.ops.size(); ++k) {
 		const auto &o = t.ops[k];
 		const auto &op = sc.ops[k];
@@ -172,21 +193,46 @@ std::string report_text(const RunReport &r, const Scenario &sc, bool explain) {
 				const auto &sk = o.skbs[s];
 				out += fmt::format("  skb {}: len {} truesize {} frags {}\n", s, sk.len,
 						   sk.truesize, sk.frags.size());
-				for (const auto &f : sk.frags) {
+				for (size_t fi = 0; fi < sk.frags.size(); ++fi) {
+					const auto &f = sk.frags[fi];
 					out += fmt::format("    niov {} off {:#x} len {} truesize {} (dmabuf {:#x})",
 							   f.frag.niov, f.frag.off, f.frag.len, f.frag.truesize,
 							   f.virt);
 					if (explain && !f.cut_by.empty())
 						out += fmt::format("  cut by {}", f.cut_by);
 					out += "\n";
+					// The plugin's frag beside the model's where they differ.
+					const Frag *pf = explain && r.impl ? plugin_frag(*r.impl, k, s, fi) : nullptr;
+					if (pf && (pf->niov != f.frag.niov || pf->off != f.frag.off || pf->len != f.frag.len ||
+						   pf->truesize != f.frag.truesize))
+						out += fmt::format("    plugin: niov {} off {:#x} len {} truesize {}\n", pf->niov,
+								   pf->off, pf->len, pf->truesize);
 				}
+			}
+			if (explain && r.impl && k < r.impl->ops.size()) {
+				const auto &po = r.impl->ops[k];
+				if (po.result != o.result || po.skbs.size() != o.skbs.size())
+					out += fmt::format("  plugin: send -> {}, {} skbs\n",
+							   po.result < 0 ? std::string(errno_name(static_cast<int>(po.result)))
+									 : fmt::format("{} bytes", po.result),
+							   po.skbs.size());
+				for (size_t s = o.skbs.size(); s < po.skbs.size(); ++s)
+					out += fmt::format("  plugin skb {}: len {} truesize {} frags {}\n", s, po.skbs[s].len,
+							   po.skbs[s].truesize, po.skbs[s].frags.size());
 			}
 		} else {
 			out += fmt::format("step {} (line {}): {} {}\n", k + 1, o.line, op_name(o.kind),
 					   op.kind == OpKind::free ? std::string() : std::to_string(op.n));
 		}
+		if (explain && !o.why.empty())
+			out += fmt::format("  why: {}\n", o.why);
+		if (explain && o.kind != OpKind::send)
+			for (size_t s = 0; s < o.queue.size(); ++s)
+				out += fmt::format("  skb {}: len {} truesize {}\n", s, o.queue[s].first, o.queue[s].second);
 		out += fmt::format("  sk_wmem_queued {} (sum of truesize {}, {} skbs)\n", o.wmem,
 				   o.truesize_sum, o.queued);
+		if (explain && r.impl && k < r.impl->ops.size() && r.impl->ops[k].wmem != o.wmem)
+			out += fmt::format("  plugin: sk_wmem_queued {}\n", r.impl->ops[k].wmem);
 	}
 	auto list = [&](const Trace &tr) {
 		for (const auto &v : tr.violations)

@@ -280,6 +280,9 @@ std::string domain_error(const Scenario &sc, Target t) {
 		return "page_shift must be 12, 14 or 16";
 	if (c.max_skb_frags < kMinMaxSkbFrags || c.max_skb_frags > kMaxMaxSkbFrags)
 		return "max_skb_frags out of range";
+	// A rule change reaches the byte targets by pinning ($NIOV_POLICY).
+	if (c.policy.tx_niov_max_shift != Policies{}.tx_niov_max_shift)
+		return "policy tx_niov_max is not in the byte layout (fuzz it with $NIOV_POLICY)";
 	if ((c.tx_max_frag_size && *c.tx_max_frag_size == 0) || c.size_goal == 0 ||
 	    c.size_goal > kMaxSizeGoal || c.mss < 8 || c.mss > 65535 || c.skb_head_truesize > kMaxHeadTruesize ||
 	    c.max_page_order > 20 || (sc.pp_order && *sc.pp_order > 63))

@@ -88,15 +88,12 @@ std::vector<Difference> diff_traces(const Trace &m, const Trace &i) {
 				      io.result < 0 ? std::string(errno_name(static_cast<int>(io.result)))
 						    : std::to_string(io.result));
 			d.cmp("send.skbs", mo.skbs.size(), io.skbs.size());
+			// Frag by frag first: a frag that differs explains a differing
+			// frag count after it, never the other way round.
 			bool frag_diff = false;
 			for (size_t s = 0; s < mo.skbs.size() && s < io.skbs.size() && !frag_diff; ++s) {
 				const auto &ms = mo.skbs[s];
 				const auto &is = io.skbs[s];
-				if (ms.frags.size() != is.frags.size()) {
-					d.add("skb.frags", fmt::format("skb {} frags", s), std::to_string(ms.frags.size()),
-					      std::to_string(is.frags.size()), static_cast<int64_t>(s));
-					frag_diff = true;
-				}
 				for (size_t f = 0; f < ms.frags.size() && f < is.frags.size() && !frag_diff; ++f) {
 					const Frag &a = ms.frags[f].frag, &b = is.frags[f].frag;
 					if (a.niov != b.niov || a.off != b.off || a.len != b.len ||
@@ -110,6 +107,11 @@ std::vector<Difference> diff_traces(const Trace &m, const Trace &i) {
 						      static_cast<int64_t>(s), static_cast<int64_t>(f));
 						frag_diff = true;  // later frags follow from this one
 					}
+				}
+				if (!frag_diff && ms.frags.size() != is.frags.size()) {
+					d.add("skb.frags", fmt::format("skb {} frags", s), std::to_string(ms.frags.size()),
+					      std::to_string(is.frags.size()), static_cast<int64_t>(s));
+					frag_diff = true;
 				}
 			}
 		}

@@ -3,6 +3,7 @@
 #include <bit>
 #include <fmt/format.h>
 
+#include "explain.hpp"
 #include "impl.hpp"
 #include "segs.hpp"
 
@@ -54,7 +55,7 @@ BindResult ModelImpl::bind(const Scenario &sc) {
 		const uint32_t len = sc.rx_buf_size.value_or(0);
 		r.err = *zcrx_validate(sc, len, zcrx_area_max_shift(sc));
 		if (r.err) {
-			explain_ = fmt::format("zcrx rx_buf_len {} rejected", len);
+			explain_ = "zcrx rx_buf_len rejected: " + zcrx_failure_reason(sc, len, r.err);
 			return r;
 		}
 		shift_ = static_cast<unsigned>(rules::zcrx_niov_shift<W>(psh, len));
@@ -89,7 +90,7 @@ BindResult ModelImpl::bind(const Scenario &sc) {
 		}
 		r.err = as_errno(rules::bind_errno<W>(cfg.policy, sc.dir, sc.dmabuf_size, segs, shift_));
 		if (r.err) {
-			explain_ += fmt::format("; bind fails {}", errno_name(r.err));
+			explain_ += "; bind fails " + bind_failure_reason(sc, shift_, r.err);
 			return r;
 		}
 	}

@@ -20,7 +20,10 @@ niov_impl_config plugin_config(const Config &cfg) {
 }
 
 PluginImpl::PluginImpl(const std::string &path) : path_(path) {
-	handle_ = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
+	// A bare file name is a file here, not a library for dlopen's search
+	// path: `--impl libfoo.so` needs no ./ in front.
+	const std::string file = path.find('/') == std::string::npos ? "./" + path : path;
+	handle_ = dlopen(file.c_str(), RTLD_NOW | RTLD_LOCAL);
 	if (!handle_)
 		throw PluginError(fmt::format("{}: cannot load plugin: {}", path, dlerror()));
 	using GetFn = const niov_impl_ops *(*)();

@@ -57,6 +57,10 @@ struct OpReport {
 	int32_t wmem = 0;	     // sk_wmem_queued after the op
 	uint64_t truesize_sum = 0;   // sum of the queued skbs' truesize
 	uint32_t queued = 0;	     // skbs on the queue after the op
+	// Explain mode: (len, truesize) of every queued skb after the op, and
+	// why the op came out as it did (a short send, a refused shift).
+	std::vector<std::pair<uint32_t, uint32_t>> queue;
+	std::string why;
 };
 
 struct Probe {

@@ -31,17 +31,32 @@ OpReport Socket::apply(const Op &op) {
 		ack(op.n);
 		break;
 	case OpKind::split:
+		if (opts_.explain && (q_.empty() || op.n == 0 || op.n >= q_.front().len))
+			rep.why = fmt::format("nothing split: {} is not inside the head skb ({} bytes)", op.n,
+					      q_.empty() ? 0 : q_.front().len);
 		split(op.n);
 		break;
-	case OpKind::shift:
+	case OpKind::shift: {
+		const uint32_t second = q_.size() > 1 ? q_[1].len : 0;
 		shift(op.n);
+		if (opts_.explain && q_.size() < 2)
+			rep.why = "nothing shifted: fewer than two skbs queued";
+		else if (opts_.explain && (op.n == 0 || op.n > second))
+			rep.why = fmt::format("nothing shifted: the second skb holds {} bytes", second);
+		else if (opts_.explain && q_.size() > 1 && q_[1].len == second)
+			rep.why = fmt::format("skb_shift refused: the head skb would need more than MAX_SKB_FRAGS ({}) frags",
+					      sc_.cfg.max_skb_frags);
 		break;
+	}
 	case OpKind::free:
 		free_all();
 		chk_.freed(wmem_);
 		break;
 	}
 	chk_.socket(wmem_, ts_sum_);
+	if (opts_.explain)
+		for (const auto &s : q_)
+			rep.queue.emplace_back(s.len, s.truesize);
 	rep.wmem = static_cast<int32_t>(wmem_);
 	rep.truesize_sum = ts_sum_;
 	rep.queued = static_cast<uint32_t>(q_.size());
@@ -139,6 +154,9 @@ int64_t Socket::send(const Op &op, OpReport &rep) {
 				   q_.back().len < sc_.cfg.size_goal;
 		if (!reuse && static_cast<int32_t>(wmem_) >= static_cast<int32_t>(kSndbuf)) {
 			err = -kEAGAIN;	 // sk_stream_memory_free() fails: no room for an skb
+			if (opts_.explain)
+				rep.why = fmt::format("short: sk_wmem_queued {} reached sk_sndbuf {} after {} bytes", wmem_,
+						      kSndbuf, copied);
 			break;
 		}
 		Skb &skb = reuse ? q_.back() : new_skb();
@@ -168,6 +186,11 @@ int64_t Socket::send(const Op &op, OpReport &rep) {
 			break;
 		}
 		if (e == -kEFAULT || (e == -kEMSGSIZE && no_bytes)) {
+			if (opts_.explain && e == -kEFAULT)
+				rep.why = fmt::format("{}: the fill failed -EFAULT at dmabuf offset {:#x} (dmabuf size {:#x}); "
+						      "{} bytes it had put in this skb reverted (their truesize {} stays charged)",
+						      copied ? "short" : "failed", it.count ? iter_iov_addr(it) : 0,
+						      sc_.dmabuf_size, skb.len - orig_len, delta);
 			// Revert the iterator and drop the new frags; their charge stays.
 			iov_iter_revert(it, skb.len - orig_len, iov.data());
 			skb.nr_frags = orig_nr;

@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include "checks.hpp"
+#include "explain.hpp"
 #include "report.hpp"
 #include "segs.hpp"
 
@@ -83,8 +84,8 @@ Trace trace_scenario(const Scenario &sc, Impl &impl, const RunOptions &opts) {
 	if (bound && sc.dir != Dir::tx) {
 		t.queue_err = open_rx_queue(sc, impl, t.bind, t.pp_order);
 		if (t.queue_err)
-			t.explain += fmt::format("; opening the RX queue fails {} (device {}, page_pool order {})",
-						 errno_name(t.queue_err), name(sc.cfg.device), t.pp_order);
+			t.explain += "; opening the RX queue fails " +
+				     queue_failure_reason(sc, t.bind.niov_shift, t.pp_order, t.queue_err);
 	}
 	if (bound)
 		chk.after_bind();

@@ -2,7 +2,10 @@
 // the report with the rules' fingerprint, promote counterexamples.
 #include "prove.hpp"
 
+#include <unistd.h>
+
 #include <chrono>
+#include <ctime>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -46,6 +49,16 @@ bool check_matches(const Lemma &l, const UnsoundCheck &c, const Point &p) {
 
 std::string rules_label(Preset pr, const std::string &overrides) {
 	return overrides.empty() ? std::string(name(pr)) : std::string(name(pr)) + "+" + overrides;
+}
+
+// "20261201-103000-1234": when and which process, so runs never share a folder.
+std::string run_id() {
+	const std::time_t t = std::time(nullptr);
+	std::tm tm{};
+	localtime_r(&t, &tm);
+	char buf[32];
+	std::strftime(buf, sizeof buf, "%Y%m%d-%H%M%S", &tm);
+	return fmt::format("{}-{}", buf, getpid());
 }
 
 struct Plan {
@@ -146,8 +159,9 @@ void write_report(const std::string &path, const nlohmann::json &j) {
 int run_prove(const ProveOptions &in, std::FILE *out) {
 	ProveOptions o = in;
 	const std::string build = exe_build_dir(o.self_exe);
+	// Every run keeps its own counterexamples: a folder per run.
 	if (o.cex_dir.empty())
-		o.cex_dir = build + "/prove-cex";
+		o.cex_dir = build + "/prove-cex/" + run_id();
 	if (o.report_path.empty())
 		o.report_path = build + "/prove-report.json";
 	if (o.source_dir.empty())
@@ -200,6 +214,8 @@ int run_prove(const ProveOptions &in, std::FILE *out) {
 			s.rules.push_back(rules_label(p, o.policy_overrides));
 		s.timeout_ms = o.timeout_ms;
 		s.jobs = o.jobs;
+		s.cli = o.self_exe.empty() ? "niovcheck" : o.self_exe;
+		s.cex_dir = o.cex_dir;
 		if (!o.promote_dir.empty())
 			s.promoted = promote(results, o.promote_dir, o.self_exe);
 		ok = s.ok;
@@ -214,6 +230,7 @@ int run_prove(const ProveOptions &in, std::FILE *out) {
 				print_enumeration(out, e);
 		}
 	}
+	report["schema"] = "niovcheck-prove/1";
 	report["fingerprint"] = fp;
 	report["fingerprint_files"] = fingerprint_files(o.source_dir);
 	report["options"] = key;

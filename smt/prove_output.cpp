@@ -146,7 +146,7 @@ nlohmann::json summary_json(const Summary &s) {
 	return {{"rules", s.rules},   {"timeout_ms", s.timeout_ms}, {"jobs", s.jobs},
 		{"lemmas", rows},     {"configs", s.configs},	   {"queries", s.queries},
 		{"shared", s.shared}, {"z3_cpu_s", s.cpu_s},	   {"wall_s", s.wall_s},
-		{"promoted", s.promoted}};
+		{"promoted", s.promoted}, {"cex_dir", s.cex_dir}};
 }
 
 void print_summary(std::FILE *out, const Summary &s) {
@@ -193,15 +193,11 @@ void print_summary(std::FILE *out, const Summary &s) {
 				     r->label.c_str(), row.group.c_str(), r->status.c_str());
 			if (r->out.verdict == Verdict::counterexample) {
 				std::fprintf(out, "    model: %s\n", r->out.model.to_string().c_str());
-				if (r->cex.has_scenario) {
-					std::string v;
-					for (const auto &x : r->cex.violations)
-						v += (v.empty() ? "" : " ") + x;
-					std::fprintf(out, "    scenario: %s\n    replay: %s%s\n",
-						     r->cex.file.empty() ? "(not written)" : r->cex.file.c_str(),
-						     v.empty() ? "clean" : v.c_str(),
-						     r->cex.confirmed ? "" : " (does not show the lemma's invariant)");
-				}
+				if (r->cex.has_scenario && !r->cex.file.empty())
+					std::fprintf(out, "    replay: %s replay %s%s\n", s.cli.c_str(), r->cex.file.c_str(),
+						     r->cex.confirmed ? "" : "  (its replay does not show the lemma's invariant)");
+				else if (r->cex.has_scenario)
+					std::fprintf(out, "    replay: (scenario not written)\n");
 			}
 		}
 		if (more)
@@ -209,6 +205,8 @@ void print_summary(std::FILE *out, const Summary &s) {
 	}
 	for (const auto &p : s.promoted)
 		std::fprintf(out, "promoted: %s\n", p.c_str());
+	if (!s.cex_dir.empty() && header)
+		std::fprintf(out, "this run's counterexamples: %s\n", s.cex_dir.c_str());
 	std::fprintf(out,
 		     "\n%zu lemma rows, %u configurations, %u queries solved (%u shared); Z3 cpu %.2f s, wall "
 		     "%.2f s: %s\n",

@@ -35,6 +35,8 @@ struct Summary {
 	double wall_s = 0, cpu_s = 0;
 	bool ok = true;
 	std::vector<std::string> promoted;
+	std::string cli = "niovcheck";	// how replay commands name the CLI
+	std::string cex_dir;		// this run's counterexample folder
 };
 
 Summary summarize(const std::vector<JobResult> &results, const std::vector<const UnsoundCheck *> &checks,

@@ -95,7 +95,10 @@ TEST(Encode, ShippedScenariosRoundTripInTheirTargets) {
 			EXPECT_TRUE(within_budget(sc)) << sc.name << " work " << work_estimate(sc);
 		}
 		const bool tx = sc.dir == Dir::tx;
-		EXPECT_EQ(encode_scenario(sc, Target::send).error.empty(), tx) << sc.name;
+		// A declared rule change (policy tx_niov_max) reaches the byte
+		// targets by $NIOV_POLICY, not through the layout.
+		const bool in_layout = sc.cfg.policy.tx_niov_max_shift == Policies{}.tx_niov_max_shift;
+		EXPECT_EQ(encode_scenario(sc, Target::send).error.empty(), tx && in_layout) << sc.name;
 		EXPECT_EQ(encode_scenario(sc, Target::config).error.empty(), !tx && sc.ops.empty()) << sc.name;
 	}
 	EXPECT_GE(encoded, 30u);
