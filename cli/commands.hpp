@@ -20,9 +20,6 @@ int cmd_prove(Args &args);
 int cmd_mutants(Args &args);
 int cmd_all(Args &args);
 int cmd_plugin(int argc, char **argv);
-// Restarts niovcheck with the ASan runtime preloaded when --impl names a
-// plugin built with ASan (returns when none is needed).
-void reexec_under_asan_if_needed(int argc, char **argv);
 // Where `plugin build` takes the ABI headers, shim and common code from.
 std::string plugin_sdk_dir();
 // A plugin from a kernel tree (cmd_kernel.cpp); takes argv itself for -o.

