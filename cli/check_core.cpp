@@ -6,8 +6,11 @@
 #include <fmt/format.h>
 
 #include "args.hpp"
+#include "breadcrumb.hpp"
+#include "plugin_load.hpp"
 #include "report_json.hpp"
 #include "rules_opts.hpp"
+#include "worker_findings.hpp"
 
 namespace niov::cli {
 
@@ -105,32 +108,34 @@ CheckRun check_files(const std::vector<std::string> &files, Impl *impl, const st
 	return run;
 }
 
-nlohmann::json check_json(const CheckRun &run, const std::string &impl, const std::optional<RulesInForce> &rules) {
-	auto rows = nlohmann::json::array();
-	for (const auto &row : run.rows) {
-		const Scenario &sc = row.scenario;
-		nlohmann::json j{{"scenario", row.file},
-				 {"rules", RulesInForce{sc.cfg.preset, sc.cfg.policy, ""}.label()}};
-		if (!row.skipped.empty()) {
-			j["skipped"] = row.skipped;
-			rows.push_back(std::move(j));
-			continue;
-		}
-		j["bind_err"] = std::string(errno_name(RunReport::bind_err(row.report.model)));
-		j["clean"] = row.report.clean();
-		j["as_expected"] = row.verdict.as_expected;
-		j["note"] = row.verdict.note;
-		j["report"] = report_json(row.report, sc);
-		rows.push_back(std::move(j));
-	}
-	nlohmann::json out{{"schema", "niovcheck-check/1"},
-			   {"impl", impl},
-			   {"rules", rules ? rules_json(*rules) : nlohmann::json(nullptr)},
-			   {"scenarios", rows},
-			   {"ran", run.ran},
-			   {"skipped", run.skipped},
-			   {"unexpected", run.unexpected}};
+std::unique_ptr<PluginImpl> impl_option(Args &args, const worker::Limits &lim) {
+	const std::string path = args.option("impl", "");
+	if (path.empty())
+		return nullptr;
+	return load_plugin(path, lim);
+}
+
+nlohmann::json leak_findings(PluginImpl *impl, const RunReport &r, const std::string &file, const std::string &flags) {
+	auto out = nlohmann::json::array();
+	if (!impl || !r.impl || r.impl->bind.err)
+		return out;
+	// Cheap next to the run itself: fewer cycles when the niov table is large.
+	const unsigned cycles = r.impl->bind.num_niovs > (1u << 18) ? 3 : 8;
+	if (auto leak = impl->leak_check(cycles))
+		out.push_back(to_json(leak_finding(*leak, impl->name(), "scenario " + file,
+						   replay_command(file, impl->path(), flags))));
 	return out;
+}
+
+worker::Outcome run_isolated(const Scenario &sc, const std::string &file, PluginImpl *impl, const RunOptions &opts,
+			     const worker::Limits &lim, const std::string &flags, const ScenarioPayload &job) {
+	return worker::run(
+		[&] {
+			crumb_context("scenario " + file);
+			const RunReport r = run_scenario(sc, impl, opts);
+			return job(r, leak_findings(impl, r, file, flags)).dump();
+		},
+		lim);
 }
 
 }  // namespace niov::cli

@@ -4,12 +4,17 @@
 #pragma once
 
 #include <nlohmann/json.hpp>
+#include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "args.hpp"
+#include "plugin.hpp"
 #include "report.hpp"
 #include "rules_in_force.hpp"
+#include "worker.hpp"
 
 namespace niov::cli {
 
@@ -43,7 +48,18 @@ CheckRun check_files(const std::vector<std::string> &files, Impl *impl, const st
 // Throws UsageError for a path that does not exist.
 std::vector<std::string> scenario_files(const std::vector<std::string> &paths);
 
-// Schema niovcheck-check/1.
-nlohmann::json check_json(const CheckRun &run, const std::string &impl, const std::optional<RulesInForce> &rules);
+// The --impl plugin, loaded after a probe in a worker; nullptr without --impl.
+std::unique_ptr<PluginImpl> impl_option(Args &args, const worker::Limits &lim);
+
+// The plugin's memory across bind/unbind cycles of the scenario's bind,
+// measured in the worker after the run (findings as JSON; @flags go into the
+// replay command).
+nlohmann::json leak_findings(PluginImpl *impl, const RunReport &r, const std::string &file, const std::string &flags);
+
+// Runs one scenario in a worker; @job makes the payload from the run and the
+// leak findings.
+using ScenarioPayload = std::function<nlohmann::json(const RunReport &, nlohmann::json findings)>;
+worker::Outcome run_isolated(const Scenario &sc, const std::string &file, PluginImpl *impl, const RunOptions &opts,
+			     const worker::Limits &lim, const std::string &flags, const ScenarioPayload &job);
 
 }  // namespace niov::cli

@@ -18,6 +18,8 @@
 #include "mutants.hpp"
 #include "plugin.hpp"
 #include "rules_opts.hpp"
+#include "plugin_load.hpp"
+#include "worker_findings.hpp"
 
 namespace niov::cli {
 
@@ -45,12 +47,12 @@ std::filesystem::path build_dir() {
 
 // Any plugin is a variant: its must_catch (if it names one) says what must
 // catch it; without one, anything an engine reports counts.
-Variant make_variant(const std::string &path, const RulesRequest &req) {
+Variant make_variant(const std::string &path, const RulesRequest &req, const worker::Limits &limits) {
 	std::error_code ec;
 	const std::string abs = std::filesystem::absolute(path, ec).string();
-	PluginImpl p(abs);
-	Variant v{p.name(), abs, p.description(), p.must_catch(), p.must_catch().empty() ? "" : p.policy(), req,
-		  resolve_rules(req, &p)};
+	const auto p = load_plugin(abs, limits);
+	Variant v{p->name(), abs, p->description(), p->must_catch(), p->must_catch().empty() ? "" : p->policy(), req,
+		  resolve_rules(req, p.get())};
 	return v;
 }
 
@@ -84,10 +86,10 @@ std::vector<std::string> folder_plugins(const std::string &dir) {
 }
 
 std::vector<Variant> load_variants(const std::vector<std::string> &paths, const std::string &only,
-				   const RulesRequest &req) {
+				   const RulesRequest &req, const worker::Limits &limits) {
 	std::vector<Variant> out;
 	for (const auto &path : paths) {
-		Variant v = make_variant(path, req);
+		Variant v = make_variant(path, req, limits);
 		if (only.empty() || only == v.name)
 			out.push_back(std::move(v));
 	}
@@ -118,6 +120,7 @@ int cmd_mutants(Args &args) {
 	const std::vector<std::string> impls = args.options("impl");
 	const std::string dir = args.option("variants-dir", "");
 	const RulesRequest req = rules_request(args);
+	opt.limits = worker_limits(args);
 	args.done();
 
 	// --impl and --variants-dir replace the shipped broken variants.
@@ -127,7 +130,7 @@ int cmd_mutants(Args &args) {
 			paths.push_back(std::move(p));
 	if (paths.empty())
 		paths = listed_broken(list);
-	const auto variants = load_variants(paths, only, req);
+	const auto variants = load_variants(paths, only, req, opt.limits);
 	std::vector<const Engine *> engines;
 	for (const auto &e : mutant_engines())
 		if (engines_opt.empty() || ("," + engines_opt + ",").find("," + e.name + ",") != std::string::npos)
@@ -138,7 +141,7 @@ int cmd_mutants(Args &args) {
 		throw UsageError("--fuzz-seconds and --proof-timeout-ms must be at least 1");
 
 	auto rows = nlohmann::json::array();
-	unsigned survivors = 0;
+	unsigned survivors = 0, faults = 0;
 	std::set<std::string> notes;  // why an engine did not run, said once
 	if (!json) {
 		std::set<std::string> labels;
@@ -156,20 +159,25 @@ int cmd_mutants(Args &args) {
 				   {"must_catch", v.must_catch}, {"plugin", v.path}, {"rules", rules_json(v.rules)}};
 		if (!v.policy.empty())
 			row["policy"] = v.policy;
-		bool caught = false;
+		bool caught = false, fault = false;
 		std::string cells, first;
 		auto by_engine = nlohmann::json::object();
 		for (const auto *e : engines) {
 			const Catch c = e->run(v, opt);
 			caught |= c.caught;
-			by_engine[e->name] = {{"ran", c.ran}, {"caught", c.caught}, {"noticed", c.noticed},
+			fault |= c.fault;
+			by_engine[e->name] = {{"ran", c.ran}, {"caught", c.caught}, {"noticed", c.noticed}, {"fault", c.fault},
 					      {"seconds", c.seconds}, {"invariant", c.invariant},
 					      {"replay", c.replay}, {"note", c.note}};
 			cells += fmt::format(" {:<12}", !c.ran	    ? "n/a"
+							: c.fault  ? "FAULT"
 							: c.caught ? fmt::format("yes {:.2f}s", c.seconds)
 							: c.noticed ? "other"
 								    : "no");
-			if (c.caught && first.empty()) {
+			if (c.fault)
+				first += fmt::format("{}    {} engine: FINDING {}: {}\n      replay: {}", first.empty() ? "" : "\n",
+						     e->name, c.invariant, c.note, c.replay);
+			if (c.caught && first.empty() && !c.fault) {
 				first = fmt::format("    {} caught by {} ({}): {}", v.name, e->name, c.invariant, c.replay);
 				row["replay"] = c.replay;
 				row["first_engine"] = e->name;
@@ -179,23 +187,30 @@ int cmd_mutants(Args &args) {
 		}
 		row["engines"] = by_engine;
 		row["caught"] = caught;
+		row["fault"] = fault;
 		survivors += !caught;
+		faults += fault;
 		if (json)
 			rows.push_back(std::move(row));
 		else
 			std::printf("%-18s %-26s%s %s\n%s%s", v.name.c_str(),
 				    v.must_catch.empty() ? "(any finding)" : v.must_catch.c_str(), cells.c_str(),
-				    caught ? "caught" : "SURVIVED", first.c_str(), first.empty() ? "" : "\n");
+				    fault ? "PLUGIN FAULT" : caught ? "caught" : "SURVIVED", first.c_str(),
+				    first.empty() ? "" : "\n");
 	}
 	if (json) {
 		std::puts(nlohmann::json{{"schema", "niovcheck-mutants/1"}, {"variants", rows},
-					 {"survivors", survivors}}
+					 {"survivors", survivors}, {"faults", faults}}
 				  .dump(2)
 				  .c_str());
 	} else {
-		std::printf("%zu variants, %u survived\n", variants.size(), survivors);
+		std::printf("%zu variants, %u survived", variants.size(), survivors);
+		if (faults)
+			std::printf(", %u with plugin faults", faults);
+		std::printf("\n");
 	}
-	return survivors ? kExitViolation : kExitClean;
+	// A plugin that crashes, hangs or leaks makes the scoreboard a finding.
+	return survivors || faults ? kExitViolation : kExitClean;
 }
 
 }  // namespace niov::cli

@@ -11,18 +11,12 @@
 
 #include "commands.hpp"
 #include "rules_opts.hpp"
+#include "props_isolated.hpp"
 #include "runner.hpp"
 
 namespace niov::cli {
 
 namespace {
-
-// This executable, for the replay command and to find build/lib.
-std::string self_path() {
-	std::error_code ec;
-	auto p = std::filesystem::read_symlink("/proc/self/exe", ec);
-	return ec ? std::string("niovcheck") : p.string();
-}
 
 }  // namespace
 
@@ -32,6 +26,8 @@ int cmd_props(Args &args) {
 	const std::string impl = args.option("impl", "");
 	const std::string only = args.option("property", "");
 	const RulesRequest rules = rules_request(args);
+	// A batch may take minutes on a slow machine; a plugin call, never.
+	const worker::Limits lim = worker_limits(args);
 	RunParams rp;
 	std::string err;
 	if (!params_from_env(rp, err))
@@ -43,7 +39,7 @@ int cmd_props(Args &args) {
 	if (!args.positional().empty())
 		throw UsageError("props takes no file arguments");
 	args.done();
-	const std::string self = self_path();
+	const std::string self = self_exe();
 	if (!std::getenv("NIOV_CLI"))
 		rp.niovcheck = self;
 
@@ -55,7 +51,7 @@ int cmd_props(Args &args) {
 		throw UsageError(fmt::format("no property named '{}'", only));
 
 	const auto list = std::filesystem::path(self).parent_path().parent_path() / "lib" / "niov_plugins.txt";
-	const LoadedTarget lt = load_target(impl, list.string(), rules);
+	const LoadedTarget lt = load_target(impl, list.string(), rules, lim);
 	std::string against;
 	for (size_t i = 0; i < 3; ++i)
 		if (lt.target.impl[i])
@@ -73,10 +69,16 @@ int cmd_props(Args &args) {
 			    against.c_str(), rules_line.c_str(), "property", "cases", "result", "cases/s", "seconds",
 			    "cpu cases/s");
 	auto rows = nlohmann::json::array();
-	int failed = 0;
-	for (const Property *p : run) {
-		const Outcome o = run_property(*p, lt.target, rp);
+	int failed = 0, reported = 0;
+	PropsRun pr;
+	pr.order = run;
+	pr.each = [&](const IsolatedProperty &ip) {
+		const Outcome &o = ip.outcome;
 		failed += !o.passed;
+		++reported;
+		auto findings = nlohmann::json::array();
+		for (const auto &f : ip.findings)
+			findings.push_back(to_json(f));
 		if (json) {
 			rows.push_back({{"name", o.name},
 					{"cases", o.cases},
@@ -88,16 +90,24 @@ int cmd_props(Args &args) {
 					{"replay", o.replay},
 					{"reproduce", o.reproduce},
 					{"description", o.description},
-					{"message", o.message}});
-			continue;
+					{"message", o.message},
+					{"findings", findings},
+					{"run", ip.run}});
+			return;
 		}
 		std::printf("%-28s %9llu  %-6s %10.0f %8.2f %10.0f\n", o.name.c_str(),
 			    static_cast<unsigned long long>(o.cases), o.passed ? "ok" : "FAIL", o.rate(), o.seconds,
 			    o.cpu_rate());
-		if (!o.passed)
+		if (!ip.findings.empty())
+			for (const auto &f : ip.findings)
+				std::fputs(to_text(f).c_str(), stdout);
+		else if (!ip.run)
+			std::printf("  %s\n", o.message.c_str());
+		else if (!o.passed)
 			std::printf("%s\n", failure_text(o).c_str());
 		std::fflush(stdout);
-	}
+	};
+	run_properties_isolated(pr, lt, rp, lim);
 	if (json)
 		std::puts(nlohmann::json{{"schema", "niovcheck-props/1"},
 					 {"rules", lt.rules ? rules_json(*lt.rules) : nlohmann::json(nullptr)},
@@ -105,12 +115,17 @@ int cmd_props(Args &args) {
 					 {"cases", rp.cases},
 					 {"against", against},
 					 {"properties", rows},
-					 {"failed", failed}}
+					 {"failed", failed},
+					 {"missing", static_cast<int>(run.size()) - reported}}
 				  .dump(2)
 				  .c_str());
 	else
 		std::printf("\n%zu properties, %d failed\n", run.size(), failed);
-	return failed ? kExitViolation : kExitClean;
+	// Every property asked for has its row, or the run did not finish.
+	const bool missing = reported != static_cast<int>(run.size());
+	if (missing && !json)
+		std::printf("%zu properties NOT RUN\n", run.size() - static_cast<size_t>(reported));
+	return failed || missing ? kExitViolation : kExitClean;
 }
 
 }  // namespace niov::cli

@@ -10,6 +10,7 @@
 #include "plugin.hpp"
 #include "rules_in_force.hpp"
 #include "usage.hpp"
+#include "plugin_load.hpp"
 
 namespace {
 
@@ -83,6 +84,9 @@ int main(int argc, char **argv) {
 	} catch (const niov::RulesError &e) {
 		std::fprintf(stderr, "niovcheck %s: %s\n", cmd.c_str(), e.what());
 		return kExitBadInput;
+	} catch (const niov::PluginLoadFault &e) {
+		std::fprintf(stderr, "niovcheck %s: FINDING %s\n", cmd.c_str(), e.what());
+		return kExitViolation;
 	} catch (const niov::PluginError &e) {
 		std::fprintf(stderr, "niovcheck %s: %s\n", cmd.c_str(), e.what());
 		return kExitBadInput;

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "rules_in_force.hpp"
+#include "worker.hpp"
 
 namespace niov::cli {
 
@@ -36,12 +37,14 @@ struct MutantsOptions {
 	unsigned prop_cases = 0;     // per property; 0: the presubmit budget
 	unsigned proof_timeout_ms = 20000;  // per query
 	uint64_t seed = 1;
+	worker::Limits limits;	// every plugin-driving job runs in a worker
 };
 
 struct Catch {
 	bool ran = false;	  // false: engine not available here
 	bool caught = false;	  // the must-catch invariant (or a difference) fired
 	bool noticed = false;	  // something fired, maybe not the must-catch one
+	bool fault = false;	  // the plugin crashed, hung, exited, printed or leaked
 	double seconds = 0;	  // to the first catch, or the whole budget
 	std::string invariant;	  // what fired first
 	std::string replay;	  // one command that shows it

@@ -36,8 +36,25 @@ std::string failure_of(const fs::path &log, const std::string &target) {
 		if (line.find("ERROR: AddressSanitizer") != std::string::npos ||
 		    line.find("runtime error:") != std::string::npos)
 			return "sanitizer";
+		if (line.find("ERROR: libFuzzer: deadly signal") != std::string::npos)
+			return "plugin.signal";
+		if (line.find("ERROR: libFuzzer: timeout") != std::string::npos)
+			return "plugin.hang";
 	}
 	return "";
+}
+
+// libFuzzer's last words after a run that used its whole budget: without
+// them a status 0 means something ended the process early (a plugin that
+// calls exit(0) in a build without niovcheck's exit guard).
+bool finished(const fs::path &log) {
+	std::ifstream in(log);
+	bool done = false, stats = false;
+	for (std::string line; std::getline(in, line);) {
+		done |= line.rfind("Done ", 0) == 0 && line.find(" runs in ") != std::string::npos;
+		stats |= line.rfind("stat::number_of_executed_units:", 0) == 0;
+	}
+	return done && stats;
 }
 
 std::string first_artifact(const fs::path &dir) {
@@ -70,14 +87,24 @@ Catch fuzz_engine(const Variant &v, const MutantsOptions &opt) {
 		// first directory, so the shipped seeds stay untouched.
 		const std::string cmd = fmt::format(
 			"NIOV_IMPL='{}' {} '{}/{}_fuzzer' -seed={} -max_total_time={} -max_len=4096 -timeout=10 "
-			"-dict='{}/corpora/{}.dict' -artifact_prefix='{}/' -print_final_stats=0 '{}' >'{}' 2>&1",
+			"-dict='{}/corpora/{}.dict' -artifact_prefix='{}/' -print_final_stats=1 '{}' >'{}' 2>&1",
 			v.path, v.rules.env(), opt.fuzz_bin_dir, tn, opt.seed, opt.fuzz_seconds, opt.source_dir, tn, dir.string(),
 			(dir / "corpus").string(), log.string());
 		const auto start = std::chrono::steady_clock::now();
 		const int status = std::system(cmd.c_str());
 		c.seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-		if (status == -1 || (WIFEXITED(status) && WEXITSTATUS(status) == 0))
-			continue;  // the budget ran out without a crash
+		if (status != -1 && WIFEXITED(status) && WEXITSTATUS(status) == 0) {
+			if (finished(log))
+				continue;  // the budget ran out without a crash
+			c.noticed = c.fault = true;
+			c.caught = v.must_catch == "plugin.exit";
+			c.invariant = "plugin.exit";
+			c.note = fmt::format("{}_fuzzer exited 0 without libFuzzer's final stats: the run did not finish (log {})",
+					     tn, log.string());
+			c.replay = fmt::format("NIOV_IMPL={} {}/{}_fuzzer -seed={} -max_total_time={} {}", v.path,
+					       opt.fuzz_bin_dir, tn, opt.seed, opt.fuzz_seconds, (dir / "corpus").string());
+			break;
+		}
 		const std::string what = failure_of(log, tn);
 		const std::string artifact = first_artifact(dir);
 		if (what.empty() || artifact.empty()) {
@@ -92,6 +119,7 @@ Catch fuzz_engine(const Variant &v, const MutantsOptions &opt) {
 		c.noticed = true;
 		c.caught = must;
 		c.invariant = what == "differential" ? "difference" : what;
+		c.fault = what.rfind("plugin.", 0) == 0 || what.rfind("abi.", 0) == 0;
 		fs::create_directories(opt.failure_dir, ec);
 		const std::string scn = (fs::path(opt.failure_dir) / fmt::format("{}-fuzz-{}.scn", v.name, tn)).string();
 		try {

@@ -1,6 +1,8 @@
 // Scoreboard engine "props": the property checks against the variant with
 // the presubmit budget, the property of its must-catch invariant first.
 #include "mutants.hpp"
+#include "plugin_load.hpp"
+#include "props_isolated.hpp"
 #include "runner.hpp"
 #include "target.hpp"
 
@@ -11,7 +13,7 @@ Catch props_engine(const Variant &v, const MutantsOptions &opt) {
 	Catch c;
 	c.ran = true;
 	// The target holds the variant itself; the plugin list is not needed.
-	const LoadedTarget lt = load_target(v.path, "", v.request);
+	const LoadedTarget lt = load_target(v.path, "", v.request, opt.limits);
 	RunParams rp;
 	if (opt.prop_cases)
 		rp.cases = opt.prop_cases;
@@ -21,14 +23,24 @@ Catch props_engine(const Variant &v, const MutantsOptions &opt) {
 	rp.niovcheck = opt.bin_dir + "/niovcheck";
 	rp.rules_flags = v.rules.flags();
 	const std::string must = v.must_catch.empty() ? "" : property_for(v.must_catch);
-	const auto failed = first_failure(lt.target, must, rp, c.seconds);
+	const auto failed = first_failure_isolated(lt, must, rp, opt.limits, c.seconds);
 	if (!failed)
 		return c;
+	const Outcome &o = failed->outcome;
 	c.noticed = true;
-	c.caught = must.empty() || failed->name == must;
-	c.invariant = failed->name == "diff.model_vs_impl" ? "difference" : failed->name;
-	c.replay = failed->replay;
-	c.note = failed->description;
+	if (!failed->findings.empty()) {
+		const auto &f = failed->findings.front();
+		c.fault = true;
+		c.caught = v.must_catch.empty() || f.id == v.must_catch;
+		c.invariant = f.id;
+		c.replay = f.replay;
+		c.note = f.what + " (" + f.where + ")";
+		return c;
+	}
+	c.caught = must.empty() || o.name == must;
+	c.invariant = o.name == "diff.model_vs_impl" ? "difference" : o.name;
+	c.replay = o.replay;
+	c.note = o.description;
 	return c;
 }
 

@@ -4,9 +4,13 @@
 #include <chrono>
 #include <filesystem>
 
+#include <nlohmann/json.hpp>
+
+#include "breadcrumb.hpp"
 #include "mutants.hpp"
-#include "plugin.hpp"
+#include "plugin_load.hpp"
 #include "report.hpp"
+#include "worker_findings.hpp"
 
 namespace niov::cli {
 
@@ -31,19 +35,36 @@ Catch replay_engine(const Variant &v, const MutantsOptions &opt) {
 	Catch c;
 	c.ran = true;
 	const auto start = std::chrono::steady_clock::now();
-	PluginImpl impl(v.path);
+	auto impl = load_plugin(v.path, opt.limits);
+	std::vector<std::pair<std::string, Scenario>> judged;
 	for (const auto &f : scenario_files(opt.source_dir)) {
 		auto parsed = load_scenario_file(f);
 		if (!parsed.scenario)
 			continue;
-		const Scenario &sc = *parsed.scenario;
 		// Judge the variant by its rules only: other rules differ by
 		// construction.
-		if (!v.rules.matches(sc))
-			continue;
-		const RunReport r = run_scenario(sc, &impl);
+		if (v.rules.matches(*parsed.scenario))
+			judged.emplace_back(f, std::move(*parsed.scenario));
+	}
+	auto elapsed = [&start] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
+	// The plugin broke out of its contract: that is the catch.
+	auto fault = [&](const WorkerFinding &f, const std::string &replay) {
+		c.noticed = c.fault = true;
+		c.caught = v.must_catch.empty() || f.id == v.must_catch;
+		c.invariant = f.id;
+		c.replay = replay;
+		c.note = f.what + " (" + f.where + ")";
+		c.seconds = elapsed();
+		return false;
+	};
+	worker::Batch b;
+	b.items = judged.size();
+	b.item = [&](size_t k) {
+		const auto &[f, sc] = judged[k];
+		crumb_context("scenario " + f);
 		// What the scenario expects (a device's known limit, say) is no
 		// catch; anything else the plugin shows is.
+		const RunReport r = run_scenario(sc, impl.get());
 		std::string fired;
 		bool must = false;
 		for (const auto &x : r.impl->violations) {
@@ -59,19 +80,41 @@ Catch replay_engine(const Variant &v, const MutantsOptions &opt) {
 			must = true;
 		if (fired.empty() && !r.differences.empty())
 			fired = "difference: " + r.differences.front().what;
+		nlohmann::json j{{"fired", fired}, {"must", must}};
+		if (auto leak = impl->leak_check())
+			j["leak"] = to_json(leak_finding(*leak, impl->name(), "scenario " + f, ""));
+		return j.dump();
+	};
+	b.done = [&](size_t k, const std::string &result, uint64_t printed, const worker::Outcome &so_far) {
+		const std::string replay = replay_command(judged[k].first, v.path, v.rules.flags());
+		const nlohmann::json j = nlohmann::json::parse(result);
+		if (printed) {
+			worker::Outcome out = so_far;
+			out.end = worker::End::result;
+			out.stdout_bytes = printed;
+			out.context = "scenario " + judged[k].first;
+			return fault(*worker_finding(out, replay), replay);
+		}
+		if (j.contains("leak"))
+			return fault(*finding_from_json(j["leak"]), replay);
+		const std::string fired = j.value("fired", "");
+		const bool must = j.value("must", false);
 		if (fired.empty())
-			continue;
+			return true;
 		c.noticed = true;
 		if (c.invariant.empty() || (must && !c.caught)) {
 			c.invariant = must && !v.must_catch.empty() && v.must_catch != "difference" ? v.must_catch : fired;
-			c.replay = opt.bin_dir + "/niovcheck replay " + f + " --impl " + v.path + " " + v.rules.flags();
-			c.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+			c.replay = replay;
+			c.seconds = elapsed();
 		}
-		if (must) {
-			c.caught = true;
-			break;
-		}
-	}
+		c.caught |= must;
+		return !must;
+	};
+	b.died = [&](size_t k, const worker::Outcome &o) {
+		const std::string replay = replay_command(judged[k].first, v.path, v.rules.flags());
+		return fault(*worker_finding(o, replay), replay);
+	};
+	worker::run_batch(b, opt.limits);
 	if (!c.noticed)
 		c.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 	return c;

@@ -1,4 +1,4 @@
-// replay / explain / check: run scenario files and report.
+// replay / explain: run one scenario file, in a worker, and report.
 #include <cstdio>
 #include <filesystem>
 #include <memory>
@@ -7,37 +7,16 @@
 
 #include "check_core.hpp"
 #include "commands.hpp"
-#include "plugin.hpp"
 #include "report_json.hpp"
 #include "rules_opts.hpp"
+#include "worker_findings.hpp"
 
 namespace niov::cli {
 
-namespace {
-
-std::unique_ptr<PluginImpl> impl_option(Args &args) {
-	const std::string path = args.option("impl", "");
-	if (path.empty())
-		return nullptr;
-	return std::make_unique<PluginImpl>(path);
-}
-
-// The rules a command runs under: with a plugin, the flags or what it
-// declares (an error if neither); without one, the flags if given, else
-// none (every scenario runs under its own rules).
-std::optional<RulesInForce> rules_for(const RulesRequest &req, const PluginImpl *impl) {
-	if (!impl && !req.given())
-		return std::nullopt;
-	return resolve_rules(req, impl);
-}
-
-std::string shown_name(const std::string &f) { return f.size() > 44 ? "..." + f.substr(f.size() - 41) : f; }
-
-}  // namespace
-
 int cmd_replay(Args &args, bool explain) {
 	const bool json = args.flag("json");
-	auto impl = impl_option(args);
+	const worker::Limits lim = worker_limits(args);
+	auto impl = impl_option(args, lim);
 	const RulesRequest req_in = rules_request(args);
 	const auto files = args.positional();
 	if (files.size() != 1)
@@ -76,69 +55,55 @@ int cmd_replay(Args &args, bool explain) {
 	}
 	RunOptions opts;
 	opts.explain = explain;
-	const RunReport r = run_scenario(sc, impl.get(), opts);
-	const Verdict v = judge(sc, r);
-	if (json) {
-		auto j = report_json(r, sc);
-		j["schema"] = explain ? "niovcheck-explain/1" : "niovcheck-replay/1";
-		j["as_expected"] = v.as_expected;
-		j["expectation_note"] = v.note;
-		if (rules)
-			j["rules_in_force"] = rules_json(*rules);
-		std::puts(j.dump(2).c_str());
-	} else {
-		std::fputs(note.c_str(), stdout);
-		std::fputs(report_text(r, sc, explain).c_str(), stdout);
-		if (!r.clean())
-			std::printf("%s\n", v.as_expected ? "as the scenario expects (its expect lines)"
-							  : ("not as expected: " + v.note).c_str());
+	const std::string flags = rules ? rules->flags() : "";
+	const std::string replay = replay_command(files[0], impl ? impl->path() : "", flags);
+	const worker::Outcome o = run_isolated(sc, files[0], impl.get(), opts, lim, flags,
+					       [&](const RunReport &r, nlohmann::json findings) {
+		const Verdict v = judge(sc, r);
+		nlohmann::json j{{"clean", r.clean()},
+				 {"as_expected", v.as_expected},
+				 {"note", v.note},
+				 {"findings", std::move(findings)}};
+		if (json)
+			j["report"] = report_json(r, sc);
+		else
+			j["text"] = report_text(r, sc, explain);
+		return j;
+	});
+	nlohmann::json payload;
+	auto findings = nlohmann::json::array();
+	if (auto f = worker_finding(o, replay))
+		findings.push_back(to_json(*f));
+	if (o.end == worker::End::result) {
+		payload = nlohmann::json::parse(o.result);
+		for (auto &f : payload["findings"])
+			findings.push_back(f);
 	}
+	const bool ran = payload.is_object();
 	// The same exit code as `check` gives the file: 0 when the run came out
 	// as the scenario expects (an expected violation included).
-	return v.as_expected ? kExitClean : kExitViolation;
-}
-
-int cmd_check(Args &args) {
-	const bool json = args.flag("json");
-	const bool all_rules = args.flag("all-rules");
-	auto impl = impl_option(args);
-	const RulesRequest req = rules_request(args);
-	const auto files = scenario_files(args.positional());
-	args.done();
-	if (files.empty())
-		throw UsageError("no scenario files given");
-	const auto rules = rules_for(req, impl.get());
-	const CheckRun run = check_files(files, impl.get(), rules, all_rules);
-	const std::string impl_path = impl ? std::filesystem::absolute(impl->path()).string() : "";
+	const bool as_expected = ran && payload.value("as_expected", false) && findings.empty();
 	if (json) {
-		std::puts(check_json(run, impl_path, rules).dump(2).c_str());
-		return run.unexpected ? kExitViolation : kExitClean;
+		nlohmann::json out = ran && payload.contains("report") ? payload["report"]
+								       : nlohmann::json{{"scenario", files[0]}};
+		out["schema"] = explain ? "niovcheck-explain/1" : "niovcheck-replay/1";
+		out["as_expected"] = as_expected;
+		out["expectation_note"] = ran ? payload.value("note", "") : "the run did not finish";
+		if (rules)
+			out["rules_in_force"] = rules_json(*rules);
+		out["findings"] = findings;
+		std::puts(out.dump(2).c_str());
+	} else {
+		std::fputs(note.c_str(), stdout);
+		if (ran && payload.contains("text"))
+			std::fputs(payload["text"].get<std::string>().c_str(), stdout);
+		for (const auto &f : findings)
+			std::fputs(to_text(*finding_from_json(f)).c_str(), stdout);
+		if (ran && findings.empty() && !payload.value("clean", false))
+			std::printf("%s\n", as_expected ? "as the scenario expects (its expect lines)"
+							: ("not as expected: " + payload.value("note", "")).c_str());
 	}
-	std::printf("niovcheck check: %s, %s\n", impl ? ("plugin " + impl_path + " (" + impl->name() + ")").c_str() : "the model",
-		    !rules ? "each scenario under its own rules"
-		    : all_rules ? ("every scenario under its own rules (--all-rules; the plugin's: " + rules->label() + ")").c_str()
-				: rules_text(*rules).c_str());
-	std::printf("%-44s %-12s %-10s %-8s %-9s %s\n", "scenario", "rules", "bind", "niov", "result", "verdict");
-	for (const auto &row : run.rows) {
-		if (!row.skipped.empty())
-			continue;
-		const RunReport &r = row.report;
-		const int err = RunReport::bind_err(r.model);
-		const std::string niov = err ? "-" : fmt::format("{}K", (uint64_t{1} << r.model.bind.niov_shift) >> 10);
-		const size_t nviol = r.model.violations.size() + (r.impl ? r.impl->violations.size() : 0);
-		const std::string result = r.clean() ? "clean" : fmt::format("{} viol", nviol + r.differences.size());
-		std::printf("%-44s %-12s %-10s %-8s %-9s %s\n", shown_name(row.file).c_str(),
-			    std::string(name(row.scenario.cfg.preset)).c_str(), std::string(errno_name(err)).c_str(),
-			    niov.c_str(), result.c_str(),
-			    row.verdict.as_expected ? "ok" : ("UNEXPECTED: " + row.verdict.note).c_str());
-	}
-	std::printf("%zu scenarios, %u run, %u as expected, %u unexpected", files.size(), run.ran,
-		    run.ran - run.unexpected, run.unexpected);
-	if (run.skipped)
-		std::printf("; %u skipped (their rules are not %s; --all-rules runs them under their own)", run.skipped,
-			    rules->label().c_str());
-	std::printf("\n");
-	return run.unexpected ? kExitViolation : kExitClean;
+	return as_expected ? kExitClean : kExitViolation;
 }
 
 }  // namespace niov::cli

@@ -1,5 +1,9 @@
 #include "harness.hpp"
 
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -10,7 +14,9 @@
 
 #include <fmt/format.h>
 
+#include "breadcrumb.hpp"
 #include "budget.hpp"
+#include "crash_report.hpp"
 #include "findings.hpp"
 #include "plugin.hpp"
 #include "report.hpp"
@@ -20,12 +26,15 @@ namespace niov::fuzz {
 namespace {
 
 const char *g_input_path = nullptr;
+Target g_target = Target::send;	 // the target running, for reports from exit() and signal paths
 // decode_only stores here so the optimizer cannot drop the decoding.
 volatile size_t g_sink;
 // The case being checked, for the failure file: the scenario once there is
 // one, the raw text while the scenario target parses.
 const Scenario *g_current = nullptr;
 std::string_view g_raw_text;
+
+void report_fault(const Breadcrumb &b);
 
 struct PluginState {
 	std::unique_ptr<PluginImpl> impl;
@@ -42,6 +51,9 @@ PluginState &plugin() {
 		const char *p = std::getenv("NIOV_IMPL");
 		if (!p || !*p)
 			return s;
+		// Before the load: niov_impl_get is the plugin's first call.
+		set_fault_reporter(report_fault);
+		crash_report_install(std::string(name(g_target)));
 		try {
 			s.impl = std::make_unique<PluginImpl>(p);
 			s.rules = rules_from_env(*s.impl);
@@ -135,6 +147,67 @@ struct KeepGoing {};
 	std::abort();
 }
 
+// The replay command for the signal path, fixed before the input runs (a
+// handler cannot write files): the input is the one being replayed, or the
+// crash file libFuzzer saves and names right after this line.
+std::string replay_hint(Target t) {
+	const auto &pl = plugin();
+	const std::string impl = pl.impl ? " --impl " + shell_quote(pl.path) + " " + pl.rules.flags() : "";
+	const std::string input = g_input_path ? shell_quote(std::filesystem::absolute(g_input_path).string())
+					       : std::string("<the crash-* file libFuzzer saves next>");
+	const std::string cli = shell_quote(cli_path());
+	if (t == Target::scenario)
+		return cli + " replay " + input + impl;
+	return cli + " corpus decode --target " + std::string(name(t)) + impl + " " + input + " crash.scn && " + cli +
+	       " replay crash.scn" + impl;
+}
+
+// The breadcrumb's reporter: a plugin called exit() or wrote past its frags.
+// The failure line, then abort, so libFuzzer keeps the input as a crash.
+void report_fault(const Breadcrumb &b) {
+	const std::string header = std::string("# niovcheck-fuzz failure: ") + b.fault_id + "\n";
+	std::fprintf(stderr, "niovcheck-fuzz %s: %s (%s, step %u): %s | replay: %s\n",
+		     std::string(name(g_target)).c_str(), b.fault_id, b.plugin, b.step, b.fault,
+		     replay_command(g_target, header).c_str());
+	std::fflush(stderr);
+	crash_report_done();
+	std::abort();
+}
+
+// The plugin's stdout goes to a memory file while it runs: a plugin that
+// prints is a finding, not megabytes on the fuzzer's output.
+class StdoutTrap {
+public:
+	StdoutTrap() : trap_(memfd_create("niovcheck-plugin-stdout", 0)), saved_(dup(STDOUT_FILENO)) {}
+	void arm() {
+		std::fflush(stdout);
+		if (trap_ >= 0)
+			dup2(trap_, STDOUT_FILENO);
+	}
+	// Bytes the plugin wrote since arm() (the trap is emptied), and the first of them.
+	off_t disarm(std::string &head) {
+		std::fflush(stdout);
+		if (trap_ < 0 || saved_ < 0)
+			return 0;
+		dup2(saved_, STDOUT_FILENO);
+		struct stat st {};
+		if (fstat(trap_, &st) != 0 || st.st_size == 0)
+			return 0;
+		head.resize(80);
+		const ssize_t n = pread(trap_, head.data(), head.size(), 0);
+		head.resize(n > 0 ? static_cast<size_t>(n) : 0);
+		for (char &c : head)
+			if (c == '\n')
+				c = ' ';
+		if (ftruncate(trap_, 0) != 0 || lseek(trap_, 0, SEEK_SET) != 0)
+			trap_ = -1;
+		return st.st_size;
+	}
+
+private:
+	int trap_, saved_;
+};
+
 void check_violations(Target t, const Scenario &sc, const Trace &tr) {
 	for (const auto &v : tr.violations)
 		if (!is_known_finding(sc, v.invariant))
@@ -156,7 +229,28 @@ int run_checks(Target t, Scenario &sc) {
 	check_violations(t, sc, m);
 	if (!pl.impl || m.bind.num_niovs > kMaxPluginNiovs)
 		return 0;
-	const Trace i = trace_scenario(sc, *pl.impl, opts);
+	static StdoutTrap trap;
+	trap.arm();
+	Trace i;
+	try {
+		i = trace_scenario(sc, *pl.impl, opts);
+	} catch (const PluginFault &f) {
+		std::string ignored;
+		trap.disarm(ignored);
+		fail(t, f.id, pl.path + ", " + f.op, breadcrumb().step, f.what());
+	}
+	// The leak check costs about twenty binds: on the first bound input and
+	// every 4096th after it.
+	static uint64_t bound_inputs = 0;
+	if (i.bind.err == 0 && bound_inputs++ % 4096 == 0)
+		if (const auto leak = pl.impl->leak_check())
+			fail(t, "plugin.leak", pl.path, 0,
+			     "leak of " + std::to_string(leak->bytes) + " bytes over " + std::to_string(leak->binds) +
+				     " bind/unbind cycles of this input's bind");
+	std::string head;
+	if (const off_t n = trap.disarm(head))
+		fail(t, "plugin.stdout", pl.path, breadcrumb().step,
+		     std::to_string(n) + " bytes written to stdout, first: '" + head + "'");
 	check_violations(t, sc, i);
 	const auto diffs = diff_traces(m, i);
 	if (!diffs.empty()) {
@@ -195,6 +289,13 @@ int run_text(const uint8_t *data, size_t size) {
 int run_target(Target t, const uint8_t *data, size_t size) {
 	g_current = nullptr;
 	g_raw_text = {};
+	g_target = t;
+	static const bool reporting = [t] {
+		if (plugin().impl)
+			crash_report_replay(replay_hint(t));
+		return true;
+	}();
+	(void)reporting;
 	try {
 		if (t == Target::scenario)
 			return run_text(data, size);
@@ -216,6 +317,10 @@ int decode_only(Target t, const uint8_t *data, size_t size) {
 	return 0;
 }
 
-void set_input_path(const char *path) { g_input_path = path; }
+void set_input_path(const char *path) {
+	g_input_path = path;
+	if (plugin().impl)
+		crash_report_replay(replay_hint(g_target));
+}
 
 }  // namespace niov::fuzz

@@ -7,7 +7,7 @@ find_package(fmt REQUIRED)
 get_target_property(niov_model_sources niov_model SOURCES)
 list(TRANSFORM niov_model_sources PREPEND ${PROJECT_SOURCE_DIR}/model/)
 set(niov_fuzz_core_sources ${niov_model_sources}
-  decode.cpp number.cpp budget.cpp pin.cpp harness.cpp)
+  decode.cpp number.cpp budget.cpp pin.cpp harness.cpp crash_report.cpp)
 
 set(niov_san -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer)
 
@@ -33,9 +33,16 @@ foreach(variant "" "_nosan")
       target_link_libraries(${exe} PRIVATE ${core} niov_warnings)
       target_compile_options(${exe} PRIVATE ${cflags})
       target_link_options(${exe} PRIVATE ${lflags})
+      niov_guard_exit(${exe})
       if(kind STREQUAL "decode_fuzzer")
         target_compile_definitions(${exe} PRIVATE NIOV_FUZZ_DECODE_ONLY)
       endif()
     endforeach()
   endforeach()
 endforeach()
+
+# The libFuzzer targets against the misbehaving plugins (plugins/misbehave/).
+add_test(NAME misbehave_libfuzzer
+  COMMAND bash ${PROJECT_SOURCE_DIR}/plugins/tests/misbehave_test.sh fuzz $<TARGET_FILE:niovcheck>
+          ${CMAKE_LIBRARY_OUTPUT_DIRECTORY}/niov_misbehave.txt ${PROJECT_SOURCE_DIR} $<TARGET_FILE_DIR:send_fuzzer>)
+set_tests_properties(misbehave_libfuzzer PROPERTIES LABELS "fuzz" TIMEOUT 600 SKIP_RETURN_CODE 77)

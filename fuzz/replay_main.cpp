@@ -12,6 +12,7 @@
 #include <system_error>
 #include <vector>
 
+#include "crash_report.hpp"
 #include "harness.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -66,8 +67,10 @@ int main(int argc, char **argv) {
 		std::vector<uint8_t> data((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
 		const std::string name = f.string();
 		niov::fuzz::set_input_path(name.c_str());
+		niov::fuzz::watchdog_arm();  // no -timeout here: a plugin call that never returns
 		if (LLVMFuzzerTestOneInput(data.data(), data.size()) != 0)
 			++rejected;
+		niov::fuzz::watchdog_disarm();
 	}
 	std::printf("replayed %zu inputs (%zu over the work budget, not run)\n", files.size(), rejected);
 	return 0;

@@ -37,6 +37,7 @@ enum class Inv : unsigned char {
 	dev_desc_len_exact,
 	dev_desc_count,
 	zcrx_rx_buf_len,
+	abi_fill_errno,
 	count_
 };
 
@@ -91,6 +92,7 @@ inline constexpr std::array<InvariantInfo, static_cast<size_t>(Inv::count_)> kIn
 	 "the device's per-packet descriptor and frag limits hold"},
 	{Inv::zcrx_rx_buf_len, "zcrx.rx_buf_len",
 	 "an accepted zcrx rx_buf_len is a power of two >= PAGE_SIZE within the area's alignment"},
+	{Inv::abi_fill_errno, "abi.fill_errno", "the fill returns 0, -EMSGSIZE or -EFAULT, nothing else"},
 }};
 
 constexpr std::string_view id(Inv inv) { return kInvariants[static_cast<size_t>(inv)].id; }

@@ -2,11 +2,34 @@
 
 #include <dlfcn.h>
 
+#include <atomic>
 #include <bit>
 #include <cstdlib>
 #include <fmt/format.h>
 
+#include "alloc_meter.hpp"
+#include "breadcrumb.hpp"
+
 namespace niov {
+
+namespace {
+
+uint64_t next_plugin_key() {
+	static std::atomic<uint64_t> n{0};
+	return ++n;
+}
+
+// The breadcrumb keeps the fault too: an engine that catches the exception
+// (a property run counts it as a failing case) still reports it by its id.
+[[noreturn]] void throw_fault(const char *id, const char *op, const std::string &what) {
+	note_fault(id, what.c_str());
+	throw PluginFault(id, op, what);
+}
+
+}  // namespace
+
+// Brackets one plugin call in the breadcrumb (breadcrumb.hpp).
+#define NIOV_PLUGIN_CALL(op) const OpScope call_scope_(PluginOp::op, key_, path_)
 
 niov_impl_config plugin_config(const Config &cfg) {
 	niov_impl_config c{};
@@ -19,7 +42,7 @@ niov_impl_config plugin_config(const Config &cfg) {
 	return c;
 }
 
-PluginImpl::PluginImpl(const std::string &path) : path_(path) {
+PluginImpl::PluginImpl(const std::string &path) : key_(next_plugin_key()), path_(path) {
 	// A bare file name is a file here, not a library for dlopen's search
 	// path: `--impl libfoo.so` needs no ./ in front.
 	const std::string file = path.find('/') == std::string::npos ? "./" + path : path;
@@ -30,7 +53,10 @@ PluginImpl::PluginImpl(const std::string &path) : path_(path) {
 	auto get = reinterpret_cast<GetFn>(dlsym(handle_, "niov_impl_get"));
 	if (!get)
 		throw PluginError(fmt::format("{}: not a niovcheck plugin (no niov_impl_get symbol)", path));
-	ops_ = get();
+	{
+		NIOV_PLUGIN_CALL(get);
+		ops_ = get();
+	}
 	if (!ops_)
 		throw PluginError(fmt::format("{}: niov_impl_get() returned NULL", path));
 	if (ops_->abi_version < NIOV_IMPL_ABI_MIN_VERSION || ops_->abi_version > NIOV_IMPL_ABI_VERSION)
@@ -96,24 +122,45 @@ BindResult PluginImpl::bind(const Scenario &sc) {
 	a.dmabuf_size = sc.dmabuf_size;
 	a.segs = segs_.data();
 	void *b = nullptr;
-	r.err = ops_->bind(&cfg_, &a, &b);
+	{
+		NIOV_PLUGIN_CALL(bind);
+		r.err = ops_->bind(&cfg_, &a, &b);
+	}
 	if (r.err)
 		return r;
+	if (!b)
+		throw_fault("abi.null_binding", "bind", "bind returned 0 with a NULL binding");
 	binding_ = b;
-	r.niov_shift = ops_->niov_shift(binding_);
-	r.num_niovs = ops_->num_niovs(binding_);
+	{
+		NIOV_PLUGIN_CALL(niov_shift);
+		r.niov_shift = ops_->niov_shift(binding_);
+	}
+	{
+		NIOV_PLUGIN_CALL(num_niovs);
+		r.num_niovs = ops_->num_niovs(binding_);
+	}
+	last_cfg_ = cfg_;
+	last_args_ = a;
+	last_segs_ = segs_;
+	last_args_.segs = last_segs_.data();
+	has_last_ = true;
 	return r;
 }
 
 void PluginImpl::unbind() {
-	if (binding_ && ops_)
+	if (binding_ && ops_) {
+		NIOV_PLUGIN_CALL(unbind);
 		ops_->unbind(binding_);
+	}
 	binding_ = nullptr;
 }
 
 std::optional<uint64_t> PluginImpl::niov_dma(uint64_t idx) const {
 	uint64_t a = 0;
-	if (!binding_ || ops_->niov_dma_addr(binding_, idx, &a))
+	if (!binding_)
+		return std::nullopt;
+	NIOV_PLUGIN_CALL(niov_dma_addr);
+	if (ops_->niov_dma_addr(binding_, idx, &a))
 		return std::nullopt;
 	return a;
 }
@@ -122,6 +169,7 @@ LookupResult PluginImpl::lookup(uint64_t virt) const {
 	LookupResult r;
 	if (!binding_)
 		return {-kEFAULT, 0, 0, 0};
+	NIOV_PLUGIN_CALL(get_niov_at);
 	r.err = ops_->get_niov_at(binding_, virt, &r.idx, &r.off, &r.size);
 	if (r.err)
 		r.idx = r.off = r.size = 0;
@@ -131,7 +179,22 @@ LookupResult PluginImpl::lookup(uint64_t virt) const {
 int PluginImpl::fill(niov_skb &skb, IovIter &it, int32_t length) {
 	if (!binding_)
 		return -kEINVAL;
-	return ops_->fill(binding_, &skb, &it, length);
+	// The plugin fills an array of exactly max_skb_frags entries of its own;
+	// the skb gets back no more than that, whatever nr_frags it reports.
+	const uint32_t max = cfg_.max_skb_frags;
+	niov_skb own{frags_.load(skb.frags, skb.nr_frags, max), skb.nr_frags, skb.len, skb.truesize};
+	int e;
+	{
+		NIOV_PLUGIN_CALL(fill);
+		e = ops_->fill(binding_, &own, &it, length);
+	}
+	if (const std::string outside = frags_.check_and_rearm(); !outside.empty())
+		throw_fault("abi.frags_outside", "fill", outside);
+	std::copy(own.frags, own.frags + std::min(own.nr_frags, max), skb.frags);
+	skb.nr_frags = own.nr_frags;
+	skb.len = own.len;
+	skb.truesize = own.truesize;
+	return e;
 }
 
 std::optional<int> PluginImpl::pp_init(unsigned order) {
@@ -139,8 +202,11 @@ std::optional<int> PluginImpl::pp_init(unsigned order) {
 		return pp_order_check(zcrx_shift_, cfg_.page_shift, order);
 	if (!binding_)
 		return std::nullopt;
-	if (!ops_->pp_init)
+	if (!ops_->pp_init) {
+		NIOV_PLUGIN_CALL(niov_shift);
 		return pp_order_check(ops_->niov_shift(binding_), cfg_.page_shift, order);
+	}
+	NIOV_PLUGIN_CALL(pp_init);
 	return ops_->pp_init(binding_, order);
 }
 
@@ -151,6 +217,7 @@ std::optional<int> PluginImpl::zcrx_validate(const Scenario &sc, uint32_t len,
 		return m.zcrx_validate(sc, len, area_max_shift);
 	}
 	cfg_ = plugin_config(sc.cfg);
+	NIOV_PLUGIN_CALL(zcrx_validate);
 	return ops_->zcrx_validate(&cfg_, len, area_max_shift, sc.zcrx_device ? 1 : 0);
 }
 
@@ -158,6 +225,7 @@ std::optional<int> PluginImpl::encode_tx_desc(uint32_t frag_len, std::vector<uin
 	if (!ops_->encode_tx_desc)
 		return device_encode_tx_desc(static_cast<Device>(cfg_.device), frag_len, lens);
 	lens.assign(64, 0);
+	NIOV_PLUGIN_CALL(encode_tx_desc);
 	const int n = ops_->encode_tx_desc(&cfg_, frag_len, lens.data(), static_cast<uint32_t>(lens.size()));
 	if (n < 0) {
 		lens.clear();
@@ -165,6 +233,41 @@ std::optional<int> PluginImpl::encode_tx_desc(uint32_t frag_len, std::vector<uin
 	}
 	lens.resize(static_cast<size_t>(n) <= lens.size() ? static_cast<size_t>(n) : lens.size());
 	return 0;
+}
+
+std::optional<PluginImpl::Leak> PluginImpl::leak_check(unsigned cycles) {
+	if (!has_last_ || cycles == 0)
+		return std::nullopt;
+	unbind();
+	// The same calls with the same arguments leave a deterministic allocator
+	// where it was once warm: anything more after the cycles was kept.
+	// Warm means glibc's per-thread cache full (7 chunks of each size), which
+	// takes about as many cycles; until then freed chunks still count as in
+	// use.
+	auto cycle = [this] {
+		void *b = nullptr;
+		int err;
+		{
+			NIOV_PLUGIN_CALL(bind);
+			err = ops_->bind(&last_cfg_, &last_args_, &b);
+		}
+		if (err || !b)
+			return false;
+		NIOV_PLUGIN_CALL(unbind);
+		ops_->unbind(b);
+		return true;
+	};
+	for (int i = 0; i < 10; ++i)
+		if (!cycle())
+			return std::nullopt;
+	const uint64_t before = allocated_bytes();
+	for (unsigned i = 0; i < cycles; ++i)
+		if (!cycle())
+			return std::nullopt;
+	const uint64_t after = allocated_bytes();
+	if (after <= before)
+		return std::nullopt;
+	return Leak{after - before, cycles};
 }
 
 std::unique_ptr<PluginImpl> plugin_from_env() {

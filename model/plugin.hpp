@@ -6,7 +6,9 @@
 #include <stdexcept>
 #include <string>
 
+#include "frag_arena.hpp"
 #include "impl.hpp"
+#include "plugin_fault.hpp"
 
 namespace niov {
 
@@ -40,7 +42,23 @@ public:
 					 unsigned area_max_shift) override;
 	std::optional<int> encode_tx_desc(uint32_t frag_len, std::vector<uint32_t> &lens) override;
 
+	// Memory the plugin keeps across @cycles bind/unbind cycles of its last
+	// successful devmem bind (after ten warm-up cycles); nullopt when there
+	// was none, or nothing was kept.
+	struct Leak {
+		uint64_t bytes = 0;
+		unsigned binds = 0;
+	};
+	std::optional<Leak> leak_check(unsigned cycles = 8);
+
 private:
+	const uint64_t key_;  // tells this plugin's calls apart in the breadcrumb
+	FragArena frags_;     // the fill's own frag array
+	niov_impl_config last_cfg_{};  // the last successful bind, for leak_check
+	niov_bind_args last_args_{};
+	std::vector<niov_dma_seg> last_segs_;
+	bool has_last_ = false;
+
 	void *handle_ = nullptr;
 	const niov_impl_ops *ops_ = nullptr;
 	void *binding_ = nullptr;

@@ -166,6 +166,9 @@ int64_t Socket::send(const Op &op, OpReport &rep) {
 
 		niov_skb view{skb.frags.data(), skb.nr_frags, skb.len, skb.truesize};
 		const int e = impl_.fill(view, it, static_cast<int32_t>(copy));
+		if (e != 0 && e != -kEMSGSIZE && e != -kEFAULT)
+			chk_.fail_with(Inv::abi_fill_errno, [&] { return fmt::format(
+				"fill returned {}: its contract is 0, -EMSGSIZE or -EFAULT", errno_name(e)); });
 		if (view.nr_frags > sc_.cfg.max_skb_frags)
 			chk_.fail_with(Inv::frag_count, [&] { return fmt::format("fill left {} frags, MAX_SKB_FRAGS {}",
 							       view.nr_frags, sc_.cfg.max_skb_frags); });

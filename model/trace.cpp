@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <fmt/format.h>
 
+#include "breadcrumb.hpp"
 #include "checks.hpp"
 #include "explain.hpp"
 #include "report.hpp"
@@ -77,6 +78,7 @@ Trace trace_scenario(const Scenario &sc, Impl &impl, const RunOptions &opts) {
 	t.source = impl.name();
 	Checker chk(sc, impl, t, opts);
 
+	crumb_step(0, 0);
 	t.bind = impl.bind(sc);
 	if (auto *m = dynamic_cast<ModelImpl *>(&impl))
 		t.explain = m->explanation();
@@ -106,6 +108,7 @@ Trace trace_scenario(const Scenario &sc, Impl &impl, const RunOptions &opts) {
 	Socket sock(sc, impl, chk, opts, bound && t.queue_err == 0 && sc.dir == Dir::tx);
 	for (size_t k = 0; k < sc.ops.size(); ++k) {
 		chk.set_step(static_cast<uint32_t>(k + 1), sc.ops[k].line);
+		crumb_step(static_cast<uint32_t>(k + 1), sc.ops[k].line);
 		t.ops.push_back(sock.apply(sc.ops[k]));
 	}
 	impl.unbind();

@@ -1,8 +1,11 @@
 #include "case_record.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdlib>
 #include <exception>
+
+#include "breadcrumb.hpp"
 
 namespace niov::props {
 
@@ -32,9 +35,22 @@ std::optional<SlowCase> &slowest_case() {
 	return slot;
 }
 
+void record_case(const Scenario &sc) {
+	Breadcrumb &b = breadcrumb();
+	if (!b.record_cases)
+		return;
+	const std::string text = serialize_scenario(sc);
+	crumb_set(b.case_text, text);
+	b.case_len = static_cast<uint32_t>(std::min(text.size(), sizeof(b.case_text) - 1));
+	b.case_truncated = text.size() >= sizeof(b.case_text);
+}
+
 CaseGuard::CaseGuard(const Scenario &sc, std::string impl_path)
 	: sc_(sc), impl_path_(std::move(impl_path)), uncaught_(std::uncaught_exceptions()),
-	  start_(profiling() ? now() : 0) {}
+	  start_(profiling() ? now() : 0) {
+	++breadcrumb().case_no;
+	record_case(sc);
+}
 
 CaseGuard::~CaseGuard() {
 	if (std::uncaught_exceptions() > uncaught_)

@@ -40,6 +40,12 @@ struct SlowCase {
 bool profiling();
 std::optional<SlowCase> &slowest_case();
 
+// A worker in record mode (worker::Limits::record_cases) keeps the text of
+// the running case in its breadcrumb, so a case that kills its worker can
+// still be written as a scenario file.  CaseGuard records its scenario; code
+// that grows a case as it runs (the TCP harness) records it again.
+void record_case(const Scenario &sc);
+
 // The case the last unwinding CaseGuard saw (discards included: the runner
 // keeps only what a failing case left).
 std::optional<FailedCase> &unwound_case();

@@ -10,7 +10,7 @@ namespace niov::props {
 
 namespace {
 
-enum class Aspect { within_niov, limits, count, bytes, progress, size_goal };
+enum class Aspect { within_niov, limits, count, bytes, progress, size_goal, fill_errno };
 
 // May any stream byte (or a leading empty element, which the fill looks
 // up too) fall outside the dmabuf?  If not, nothing can stop the send.
@@ -41,6 +41,12 @@ void walk_send(const Scenario &sc, const Trace &tr, size_t k, Aspect a) {
 	const uint64_t gran = niov_size(lsh), n = niov_size(tr.bind.niov_shift);
 	const uint64_t dev_max = oracle::tx_max_frag(cfg);
 	const std::string at = fmt::format("{}: send {}", tr.source, k + 1);
+	// tcp_sendmsg's devmem path fails a send only with what import_iovec,
+	// the binding lookup, the socket's memory and the fill's contract give.
+	if (a == Aspect::fill_errno && rep.result < 0 && rep.result != -kEINVAL && rep.result != -kEFAULT &&
+	    rep.result != -kEAGAIN)
+		fail("{}: returned {}, which no step of a devmem send returns", at,
+		     errno_name(static_cast<int>(rep.result)));
 	if (iov.err) {
 		if (a == Aspect::bytes && (rep.result != iov.err || !rep.skbs.empty()))
 			fail("{}: import_iovec refuses it ({}) but the send returned {} with {} skbs", at,
@@ -140,6 +146,8 @@ void add_frag_properties(std::vector<Property> &out) {
 		       [](const Target &t) { frag_property(t, Aspect::bytes, Inv::frag_bytes_accounted); }});
 	out.push_back({"frag.progress", "empty frags come only from leading empty iov elements",
 		       [](const Target &t) { frag_property(t, Aspect::progress, Inv::frag_progress); }});
+	out.push_back({"abi.fill_errno", "the fill answers 0, -EMSGSIZE or -EFAULT and sends fail only with errnos the path has",
+		       [](const Target &t) { frag_property(t, Aspect::fill_errno, Inv::abi_fill_errno); }});
 	out.push_back({"skb.size_goal", "skbs stay within size_goal and are pushed early only when out of frags",
 		       [](const Target &t) { frag_property(t, Aspect::size_goal, Inv::skb_size_goal); }});
 }

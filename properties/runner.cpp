@@ -57,19 +57,6 @@ std::string comment(const std::string &text) {
 	return out;
 }
 
-std::string failure_path(const std::string &name, const RunParams &rp) {
-	namespace fs = std::filesystem;
-	std::string dir = rp.failure_dir;
-	if (dir.empty()) {
-		const char *e = std::getenv("NIOV_FAILURE_DIR");
-		dir = e && *e ? e : "niovcheck-failures";
-	}
-	std::error_code ec;
-	fs::create_directories(dir, ec);
-	return (fs::absolute(dir, ec) / fmt::format("{}{}{}-{:x}.scn", name, rp.tag.empty() ? "" : "-", rp.tag, rp.seed))
-		.string();
-}
-
 bool write_failure(const Outcome &o, uint64_t seed) {
 	std::ofstream f(o.scenario_file);
 	f << "# niovcheck property failure: " << o.name << " (seed " << fmt::format("{:#x}", seed)
@@ -83,6 +70,19 @@ bool write_failure(const Outcome &o, uint64_t seed) {
 }
 
 }  // namespace
+
+std::string failure_path(const std::string &name, const RunParams &rp) {
+	namespace fs = std::filesystem;
+	std::string dir = rp.failure_dir;
+	if (dir.empty()) {
+		const char *e = std::getenv("NIOV_FAILURE_DIR");
+		dir = e && *e ? e : "niovcheck-failures";
+	}
+	std::error_code ec;
+	fs::create_directories(dir, ec);
+	return (fs::absolute(dir, ec) / fmt::format("{}{}{}-{:x}.scn", name, rp.tag.empty() ? "" : "-", rp.tag, rp.seed))
+		.string();
+}
 
 bool params_from_env(RunParams &rp, std::string &error) {
 	if (!env_number("NIOV_PROPS_CASES", rp.cases, error) || !env_number("NIOV_PROPS_SEED", rp.seed, error))
@@ -238,16 +238,20 @@ std::string property_for(const std::string &must_catch) {
 	return must_catch == "difference" ? "diff.model_vs_impl" : must_catch;
 }
 
-std::optional<Outcome> first_failure(const Target &t, const std::string &first, const RunParams &rp,
-				     double &seconds) {
+std::vector<const Property *> properties_from(const std::string &first) {
 	std::vector<const Property *> order;
 	if (const Property *p = find_property(first))
 		order.push_back(p);
 	for (const auto &p : all_properties())
 		if (p.name != first)
 			order.push_back(&p);
+	return order;
+}
+
+std::optional<Outcome> first_failure(const Target &t, const std::string &first, const RunParams &rp,
+				     double &seconds) {
 	seconds = 0;
-	for (const Property *p : order) {
+	for (const Property *p : properties_from(first)) {
 		Outcome o = run_property(*p, t, rp);
 		seconds += o.seconds;
 		if (!o.passed)

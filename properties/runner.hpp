@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "case_record.hpp"
 #include "property.hpp"
@@ -52,11 +53,17 @@ Outcome run_property(const Property &p, const Target &t, const RunParams &rp);
 // @must_catch (an invariant id, or "difference": diff.model_vs_impl).
 std::string property_for(const std::string &must_catch);
 
+// The property named @first (if any), then every other, in catalogue order.
+std::vector<const Property *> properties_from(const std::string &first);
+
 // @first, then every other property, until one fails against @t: the
 // negative tests and the scoreboard's property engine.  @seconds gets the
 // wall time of the properties run.  nullopt: every property passed.
 std::optional<Outcome> first_failure(const Target &t, const std::string &first, const RunParams &rp,
 				     double &seconds);
+
+// Where a failing case of property @name is written (the folder is made).
+std::string failure_path(const std::string &name, const RunParams &rp);
 
 // What a failure prints: the message, reproduce string, file and command.
 std::string failure_text(const Outcome &o);

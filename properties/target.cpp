@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "findings.hpp"
+#include "plugin_load.hpp"
 
 namespace niov::props {
 
@@ -36,22 +37,22 @@ std::vector<PluginListEntry> read_plugin_list(const std::string &path) {
 }
 
 LoadedTarget load_target(const std::string &impl_path, const std::string &plugins_list,
-			 const RulesRequest &rules) {
+			 const RulesRequest &rules, const worker::Limits &lim) {
 	LoadedTarget lt;
-	auto add = [&lt](const std::string &path, Preset p) {
-		lt.plugins.push_back(std::make_unique<PluginImpl>(path));
+	auto add = [&lt](std::unique_ptr<PluginImpl> plugin, const std::string &path, Preset p) {
+		lt.plugins.push_back(std::move(plugin));
 		lt.target.impl[static_cast<size_t>(p)] = lt.plugins.back().get();
 		// Absolute, so the replay commands work from any folder.
 		std::error_code ec;
 		lt.target.impl_path[static_cast<size_t>(p)] = std::filesystem::absolute(path, ec).string();
 	};
 	if (!impl_path.empty() || rules.given()) {
-		std::unique_ptr<PluginImpl> probe;
+		std::unique_ptr<PluginImpl> plugin;
 		if (!impl_path.empty())
-			probe = std::make_unique<PluginImpl>(impl_path);
-		const RulesInForce r = resolve_rules(rules, probe.get());
-		if (probe)
-			add(impl_path, r.preset);
+			plugin = load_plugin(impl_path, lim);
+		const RulesInForce r = resolve_rules(rules, plugin.get());
+		if (plugin)
+			add(std::move(plugin), impl_path, r.preset);
 		lt.target.space.presets = {r.preset};
 		if (r.policies != preset_policies(r.preset))
 			lt.target.space.declared = r.policies;
@@ -61,8 +62,9 @@ LoadedTarget load_target(const std::string &impl_path, const std::string &plugin
 	}
 	for (const auto &e : read_plugin_list(plugins_list))
 		if (e.kind == "kernel") {
-			const PluginImpl p(e.path);
-			add(e.path, plugin_preset(p));
+			auto plugin = load_plugin(e.path, lim);
+			const Preset p = plugin_preset(*plugin);
+			add(std::move(plugin), e.path, p);
 		}
 	return lt;
 }

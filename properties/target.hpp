@@ -11,6 +11,7 @@
 #include "gen_config.hpp"
 #include "plugin.hpp"
 #include "rules_in_force.hpp"
+#include "worker.hpp"
 
 namespace niov::props {
 
@@ -43,9 +44,10 @@ struct LoadedTarget {
 // @plugins_list ("kernel|broken|example <target> <path>" lines), each for
 // the preset it declares; a missing list leaves the model alone.
 // Throws PluginError when a plugin cannot be loaded, RulesError when the
-// rules are unknown or not declared.
+// rules are unknown or not declared.  Each plugin is loaded after a probe
+// in a worker (plugin_load.hpp).
 LoadedTarget load_target(const std::string &impl_path, const std::string &plugins_list,
-			 const RulesRequest &rules = {});
+			 const RulesRequest &rules = {}, const worker::Limits &lim = {});
 
 // The preset a plugin answers for: the one it declares (RulesError if none).
 Preset plugin_preset(const PluginImpl &p);

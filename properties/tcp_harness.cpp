@@ -3,6 +3,8 @@
 #include <fmt/format.h>
 #include <rapidcheck.h>
 
+#include "breadcrumb.hpp"
+#include "case_record.hpp"
 #include "verdict.hpp"
 
 namespace niov::props {
@@ -27,6 +29,7 @@ struct TcpHarness::Side {
 TcpHarness::TcpHarness(const Scenario &base, Impl *impl, std::string impl_path, Inv own)
 	: sc_(std::make_unique<Scenario>(base)), impl_path_(impl ? std::move(impl_path) : std::string()),
 	  own_(own) {
+	record_case(*sc_);
 	sides_.push_back(std::make_unique<Side>(*sc_, model_));
 	if (impl)
 		sides_.push_back(std::make_unique<Side>(*sc_, *impl));
@@ -40,6 +43,8 @@ void TcpHarness::apply(Op op) {
 	op.line = 0;
 	sc_->ops.push_back(op);
 	const uint32_t step = static_cast<uint32_t>(sc_->ops.size());
+	record_case(*sc_);
+	crumb_step(step, 0);
 	// Each side's trace keeps only this op's report: the checks and the
 	// oracle need no more, and long sends make reports large.
 	for (auto &s : sides_) {
@@ -193,6 +198,8 @@ void TcpHarness::shift(uint64_t n) {
 
 void TcpHarness::check(Inv own) const {
 	const uint32_t step = static_cast<uint32_t>(sc_->ops.size());
+	record_case(*sc_);
+	crumb_step(step, 0);
 	const int64_t head = sc_->cfg.skb_head_truesize;
 	int64_t sum = 0;
 	for (size_t i = 0; i < q_.size(); ++i) {

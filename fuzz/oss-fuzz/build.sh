@@ -25,15 +25,20 @@ export flags work CXX
 # One object per source, $jobs at a time.
 compile() { $CXX $flags -c "$1" -o "$work/$(basename "$(dirname "$1")")_$(basename "$1" .cpp).o"; }
 export -f compile
-sources=$(ls "$root"/model/*.cpp; for f in decode number budget pin harness; do echo "$root/fuzz/$f.cpp"; done)
+sources=$(ls "$root"/model/*.cpp; for f in decode number budget pin harness crash_report; do echo "$root/fuzz/$f.cpp"; done)
 printf '%s\n' $sources | xargs -P "$jobs" -I{} bash -c 'compile {}'
 rm -f "$work/libniov_fuzz.a"
 ${AR:-ar} rcs "$work/libniov_fuzz.a" $(for s in $sources; do echo "$work/$(basename "$(dirname "$s")")_$(basename "$s" .cpp).o"; done)
 
+# exit() and friends of our own, exported: a plugin's exit(0) inside an
+# operation is a finding, not a finished run (model/exit_guard.c).
+${CC:-clang} ${CFLAGS:-} -c "$root/model/exit_guard.c" -o "$work/exit_guard.o"
+guard="$work/exit_guard.o -Wl,--export-dynamic-symbol=exit,--export-dynamic-symbol=_exit,--export-dynamic-symbol=_Exit"
+
 for t in $targets; do
 	$CXX $flags -c "$root/fuzz/targets/$t.cpp" -o "$work/target_$t.o"
 	# Link with $CXX and the engine flags, as OSS-Fuzz requires.
-	$CXX $flags "$work/target_$t.o" "$work/libniov_fuzz.a" $LIB_FUZZING_ENGINE -ldl -o "$OUT/$t"
+	$CXX $flags "$work/target_$t.o" "$work/libniov_fuzz.a" $guard $LIB_FUZZING_ENGINE -ldl -o "$OUT/$t"
 	rm -f "$OUT/${t}_seed_corpus.zip"
 	(cd "$root/corpora/$t" && zip -q -r "$OUT/${t}_seed_corpus.zip" .)
 	cp "$root/corpora/$t.dict" "$root/corpora/$t.options" "$OUT/"

@@ -107,6 +107,11 @@
 	min_t(size_t, size, (binding)->tx_max_frag_size)
 #endif
 
+/* What the fill returns when the skb has no frag slot left. */
+#ifndef DEVMEM_TX_FRAGS_FULL_ERRNO
+#define DEVMEM_TX_FRAGS_FULL_ERRNO	(-EMSGSIZE)
+#endif
+
 static bool net_devmem_sgt_aligned(const struct sg_table *sgt, size_t size)
 {
 	const struct scatterlist *sg;
@@ -273,7 +278,7 @@ static int zerocopy_fill_skb_from_devmem(struct sk_buff *skb, struct iov_iter *f
 
 	while (length && iov_iter_count(from)) {
 		if (i == MAX_SKB_FRAGS)
-			return -EMSGSIZE;
+			return DEVMEM_TX_FRAGS_FULL_ERRNO;
 
 		virt_addr = (size_t)iter_iov_addr(from);
 		niov = net_devmem_get_niov_at(binding, virt_addr, &off, &size);

@@ -1,0 +1,128 @@
+#include "crash_report.hpp"
+
+#include <signal.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cmath>
+#include <cstdlib>
+
+#include "breadcrumb.hpp"
+
+namespace niov::fuzz {
+
+namespace {
+
+char g_target[32];
+char g_replay[1024];
+volatile sig_atomic_t g_done = 0;
+unsigned g_watchdog_seconds = 0;
+constexpr int kSignals[] = {SIGSEGV, SIGBUS, SIGABRT, SIGFPE, SIGILL};
+struct sigaction g_old[sizeof(kSignals) / sizeof(kSignals[0])];
+
+void put(char *&p, char *end, const char *s) {
+	while (*s && p < end)
+		*p++ = *s++;
+}
+
+void put_number(char *&p, char *end, unsigned v) {
+	char tmp[12];
+	int n = 0;
+	do
+		tmp[n++] = static_cast<char>('0' + v % 10);
+	while ((v /= 10) && n < 12);
+	while (n && p < end)
+		*p++ = tmp[--n];
+}
+
+void print_line(const char *id, const char *what_prefix, const char *what) {
+	const Breadcrumb &b = breadcrumb();
+	const std::string_view op = op_name(static_cast<PluginOp>(b.op.load()));
+	char buf[2048];
+	char *p = buf, *end = buf + sizeof(buf) - 1;
+	put(p, end, "niovcheck-fuzz ");
+	put(p, end, g_target);
+	put(p, end, ": ");
+	put(p, end, id);
+	put(p, end, " (");
+	put(p, end, b.plugin);
+	put(p, end, ", ");
+	for (char c : op)
+		if (p < end)
+			*p++ = c;
+	put(p, end, ", step ");
+	put_number(p, end, b.step);
+	put(p, end, "): ");
+	put(p, end, what_prefix);
+	put(p, end, what);
+	put(p, end, " | replay: ");
+	put(p, end, g_replay);
+	*p++ = '\n';
+	(void)!write(STDERR_FILENO, buf, static_cast<size_t>(p - buf));
+	g_done = 1;
+}
+
+void on_signal(int sig, siginfo_t *, void *) {
+	const Breadcrumb &b = breadcrumb();
+	if (!g_done && (b.op.load() != 0 || b.fault_id[0])) {
+		const char *abbrev = sigabbrev_np(sig);
+		char what[64] = "killed by SIG";
+		strncat(what, abbrev ? abbrev : "?", sizeof(what) - strlen(what) - 1);
+		if (b.fault_id[0])
+			print_line(b.fault_id, "", b.fault);
+		else
+			print_line("plugin.signal", "", what);
+	}
+	for (size_t i = 0; i < sizeof(kSignals) / sizeof(kSignals[0]); ++i)
+		if (kSignals[i] == sig)
+			sigaction(sig, &g_old[i], nullptr);
+	// Returning re-runs the faulting instruction (or abort() raises again):
+	// the previous handler has it now.
+	if (sig != SIGSEGV && sig != SIGBUS && sig != SIGABRT)
+		raise(sig);
+}
+
+void on_alarm(int) {
+	if (breadcrumb().op.load() != 0) {
+		char what[64] = "no return after ";
+		char *p = what + strlen(what);
+		put_number(p, what + sizeof(what) - 8, g_watchdog_seconds);
+		strcpy(p, " s");
+		print_line("plugin.hang", "", what);
+	}
+	signal(SIGABRT, SIG_DFL);
+	abort();
+}
+
+}  // namespace
+
+void crash_report_install(const std::string &target) {
+	crumb_copy(g_target, sizeof(g_target), target);
+	static const bool once = [] {
+		struct sigaction sa {};
+		sa.sa_sigaction = on_signal;
+		sa.sa_flags = SA_SIGINFO;
+		sigemptyset(&sa.sa_mask);
+		for (size_t i = 0; i < sizeof(kSignals) / sizeof(kSignals[0]); ++i)
+			sigaction(kSignals[i], &sa, &g_old[i]);
+		return true;
+	}();
+	(void)once;
+}
+
+void crash_report_replay(const std::string &replay) { crumb_copy(g_replay, sizeof(g_replay), replay); }
+void crash_report_done() { g_done = 1; }
+
+void watchdog_arm() {
+	if (!g_watchdog_seconds) {
+		const char *e = std::getenv("NIOV_OP_TIMEOUT");
+		const double s = e && *e ? std::strtod(e, nullptr) : 10;
+		g_watchdog_seconds = s > 0 ? static_cast<unsigned>(std::ceil(s)) : 10;
+		signal(SIGALRM, on_alarm);
+	}
+	alarm(g_watchdog_seconds);
+}
+
+void watchdog_disarm() { alarm(0); }
+
+}  // namespace niov::fuzz
