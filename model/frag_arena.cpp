@@ -25,9 +25,11 @@ namespace niov {
 namespace {
 
 constexpr size_t kPage = 4096;
-constexpr size_t kGuard = 64 * 1024;  // a frag index up to ~2700 past the end lands in it
 constexpr size_t kCanary = 64;
 constexpr unsigned char kCanaryByte = 0xa5;
+
+#ifndef NIOV_ASAN
+constexpr size_t kGuard = 64 * 1024;  // a frag index up to ~2700 past the end lands in it
 
 // The arrays the signal handler knows (their guard regions); a process has
 // one arena per loaded plugin.
@@ -98,15 +100,18 @@ GuardSlot *slot_of(const unsigned char *guard) {
 			return &s;
 	return nullptr;
 }
+#endif
 
 }  // namespace
 
 FragArena::~FragArena() {
+#ifndef NIOV_ASAN
 	if (!map_)
 		return;
 	if (GuardSlot *s = slot_of(map_ + kPage))
 		*s = GuardSlot{};
 	munmap(map_, kPage + kGuard);
+#endif
 }
 
 void FragArena::place(uint32_t max) {
