@@ -103,7 +103,20 @@ nlohmann::json cause_of_case(const AllContext &ctx, const Observation &o) {
 		}
 	}
 	nlohmann::json j{{"violates", violates}};
-	if (!r.differences.empty()) {
+	// A plugin that broke the ABI's contract (a fill errno outside it, say)
+	// makes every later difference a consequence: the breach is the root.
+	const Violation *breach = nullptr;
+	if (r.impl)
+		for (const auto &v : r.impl->violations)
+			if (v.invariant.rfind("abi.", 0) == 0 && (!breach || v.step < breach->step))
+				breach = &v;
+	const bool breach_is_root =
+		breach && (r.differences.empty() || breach->step <= root_difference(r.differences).step);
+	if (breach_is_root) {
+		first = breach;
+		first_in_model = false;
+	}
+	if (!r.differences.empty() && !breach_is_root) {
 		const Difference &d = root_difference(r.differences);
 		const std::string_view op = step_kind(sc, d.step);
 		j["key"] = fmt::format("difference {} at {}", answer_class(d.field), op);

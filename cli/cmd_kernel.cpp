@@ -1,4 +1,4 @@
-// `niovcheck kernel build|probe DIR`: a plugin straight from a kernel tree.
+// `niovcheck kernel check|build|probe DIR`: the code of a kernel tree, checked.
 #include <cstdio>
 #include <string>
 #include <vector>
@@ -41,19 +41,30 @@ int kernel_build_cmd(Args &args) {
 }  // namespace
 
 int cmd_kernel(int argc, char **argv) {
-	if (argc < 3) throw UsageError("kernel needs a subcommand: build DIR [-o PATH] [--asan] | probe DIR");
+	if (argc < 3) throw UsageError("kernel needs a subcommand: check DIR | build DIR [-o PATH] [--asan] | probe DIR");
 	const std::string sub = argv[2];
 	// -o is the one short option niovcheck takes (as a compiler would)
 	static char output[] = "--output";
 	std::vector<char *> v(argv, argv + argc);
 	for (auto &a : v)
 		if (std::string(a) == "-o") a = output;
+	if (sub == "check") {
+		// `all --kernel DIR`, by its own name: every engine on the tree's code
+		// under the rules of its era, one verdict.
+		if (argc < 4 || argv[3][0] == '-')
+			throw UsageError("kernel check takes a kernel tree first: kernel check DIR [all's options]");
+		static char all[] = "all", kernel_opt[] = "--kernel";
+		std::vector<char *> w{argv[0], all, kernel_opt};
+		w.insert(w.end(), argv + 3, argv + argc);
+		Args args(static_cast<int>(w.size()), w.data(), 2);
+		return cmd_all(args);
+	}
 	Args args(argc, v.data(), 3);
 	if (sub == "build")
 		return kernel_build_cmd(args);
 	if (sub == "probe")
 		return kernel_probe(args);
-	throw UsageError("unknown kernel subcommand '" + sub + "' (build, probe)");
+	throw UsageError("unknown kernel subcommand '" + sub + "' (check, build, probe)");
 }
 
 }  // namespace niov::cli

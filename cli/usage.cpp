@@ -111,7 +111,9 @@ constexpr std::array<Entry, 13> kCommands{{
 	 "  --asan                 ASan + UBSan; niovcheck preloads the runtime when --impl names it\n"
 	 "  --cc COMPILER          default $CC, else gcc\n"},
 	{"kernel", "a plugin from a kernel tree's own code",
-	 "usage: niovcheck kernel build DIR [-o PATH] [--asan] [--force] [--cache DIR] | kernel probe DIR\n"
+	 "usage: niovcheck kernel check DIR [all's options]    (= niovcheck all --kernel DIR)\n"
+	 "       niovcheck kernel build DIR [-o PATH] [--asan] [--force] [--cache DIR] | kernel probe DIR\n"
+	 "  check                  every engine on the tree's code under its era's rules, one verdict\n"
 	 "  -o PATH                copy the plugin there   --asan  ASan + UBSan\n"
 	 "  --force                rebuild even when cached   --cache DIR  the cache (default ~/.cache/niovcheck)\n"},
 	{"help", "this list", "usage: niovcheck help | niovcheck COMMAND --help\n"},
