@@ -133,12 +133,12 @@ void Checker::after_bind() {
 }
 
 void Checker::after_queue_open() {
+	// Only the memory provider's check: a page_pool with a memory provider
+	// skips page_pool_init's MAX_PAGE_ORDER check (RULES.md step 7).
 	const unsigned want = t_.bind.niov_shift - sc_.cfg.page_shift;
-	if (t_.pp_order != want || t_.pp_order > sc_.cfg.max_page_order)
-		fail_with(Inv::rx_pp_order, [&] { return fmt::format("page_pool order {} for niov_shift {} (PAGE_SHIFT {}, "
-						   "MAX_PAGE_ORDER {})",
-						   t_.pp_order, t_.bind.niov_shift, sc_.cfg.page_shift,
-						   sc_.cfg.max_page_order); });
+	if (t_.pp_order != want)
+		fail_with(Inv::rx_pp_order, [&] { return fmt::format("page_pool order {} for niov_shift {} (PAGE_SHIFT {})",
+						   t_.pp_order, t_.bind.niov_shift, sc_.cfg.page_shift); });
 }
 
 void Checker::probe(const Probe &p) {
