@@ -7,14 +7,17 @@
 #include "commands.hpp"
 #include "kernel_build.hpp"
 #include "kernel_sanitizer.hpp"
+#include "limits.hpp"
 #include "plugin.hpp"
 
 namespace {
 
 const char kUsage[] =
 	"usage: niovcheck COMMAND [options]\n"
-	"  replay FILE [--impl PATH] [--json]   run a scenario through the model (and a plugin)\n"
-	"  explain FILE [--impl PATH]           the same, saying why each size and frag came out\n"
+	"  replay FILE [--impl PATH] [--json] [--verbose]\n"
+	"                                       run a scenario through the model (and a plugin);\n"
+	"                                       repeats are summarized unless --verbose or --json\n"
+	"  explain FILE [--impl PATH] [--verbose]  the same, saying why each size and frag came out\n"
 	"  check PATH... [--impl PATH] [--json] run scenario files/folders, print a verdict table\n"
 	"  simulate [--page-shift S] [--niov-size N] [--device D] [--rules P] [--size-goal N|--big-tcp]\n"
 	"           [--max-skb-frags N] [--svg FILE] [--json]   frags per skb over every start offset\n"
@@ -66,6 +69,9 @@ int main(int argc, char **argv) {
 		std::fprintf(stderr, "niovcheck %s: %s\n", cmd.c_str(), e.what());
 		return kExitBadInput;
 	} catch (const niov::kernel::KernelTreeError &e) {
+		std::fprintf(stderr, "niovcheck %s: %s\n", cmd.c_str(), e.what());
+		return kExitBadInput;
+	} catch (const niov::LimitError &e) {  // a scenario past a documented limit
 		std::fprintf(stderr, "niovcheck %s: %s\n", cmd.c_str(), e.what());
 		return kExitBadInput;
 	} catch (const niov::PluginError &e) {

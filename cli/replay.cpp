@@ -8,6 +8,7 @@
 
 #include "commands.hpp"
 #include "plugin.hpp"
+#include "json_writer.hpp"
 #include "report_json.hpp"
 
 namespace niov::cli {
@@ -91,6 +92,7 @@ void collect(const std::string &path, std::vector<std::string> &out) {
 
 int cmd_replay(Args &args, bool explain) {
 	const bool json = args.flag("json");
+	const bool verbose = args.flag("verbose");
 	auto impl = impl_option(args);
 	const auto files = args.positional();
 	if (files.size() != 1)
@@ -99,10 +101,12 @@ int cmd_replay(Args &args, bool explain) {
 	RunOptions opts;
 	opts.explain = explain;
 	const RunReport r = run_scenario(sc, impl.get(), opts);
-	if (json)
-		std::puts(report_json(r, sc).dump(2).c_str());
+	if (json) {
+		JsonWriter w(stdout);
+		write_report_json(w, r, sc);
+	}
 	else
-		std::fputs(report_text(r, sc, explain).c_str(), stdout);
+		std::fputs(report_text(r, sc, explain, verbose).c_str(), stdout);
 	return r.clean() ? kExitClean : kExitViolation;
 }
 

@@ -4,14 +4,21 @@
 
 #include <nlohmann/json.hpp>
 #include <string>
+#include <string_view>
 
 #include "report.hpp"
 
 namespace niov::cli {
 
-nlohmann::json trace_json(const Trace &t);
+class JsonWriter;
+
+std::string_view op_name(OpKind k);
+// The report as JSON, streamed (memory: one frag at a time, whatever the
+// run's size), and the same as a tree for callers that embed it.
+void write_report_json(JsonWriter &w, const RunReport &r, const Scenario &sc);
 nlohmann::json report_json(const RunReport &r, const Scenario &sc);
-// The person-readable replay / explain text.
-std::string report_text(const RunReport &r, const Scenario &sc, bool explain);
+// The person-readable replay / explain text (report_text.cpp): repeated
+// frags, skbs and operations summarized unless @verbose.
+std::string report_text(const RunReport &r, const Scenario &sc, bool explain, bool verbose);
 
 }  // namespace niov::cli

@@ -8,6 +8,7 @@
 
 #include "budget.hpp"
 #include "findings.hpp"
+#include "limits.hpp"
 #include "plugin.hpp"
 #include "report.hpp"
 
@@ -141,6 +142,8 @@ int run_target(Target t, const uint8_t *data, size_t size) {
 		return run_checks(t, sc);
 	} catch (const KeepGoing &) {
 		return 0;
+	} catch (const LimitError &) {
+		return -1;  // past a documented limit: not an input to keep
 	}
 }
 

@@ -102,7 +102,7 @@ Trace trace_scenario(const Scenario &sc, Impl &impl, const RunOptions &opts) {
 		chk.niov_table(t.niov_probes);
 	}
 
-	Socket sock(sc, impl, chk, opts, bound && t.queue_err == 0 && sc.dir == Dir::tx);
+	Socket sock(sc, impl, chk, bound && t.queue_err == 0 && sc.dir == Dir::tx);
 	for (size_t k = 0; k < sc.ops.size(); ++k) {
 		chk.set_step(static_cast<uint32_t>(k + 1), sc.ops[k].line);
 		t.ops.push_back(sock.apply(sc.ops[k]));

@@ -14,7 +14,7 @@ struct TcpHarness::Side {
 		trace.bind = impl.bind(sc);
 		if (trace.bind.err == 0)
 			chk.after_bind();
-		sock = std::make_unique<Socket>(sc, impl, chk, opts, trace.bind.err == 0 && sc.dir == Dir::tx);
+		sock = std::make_unique<Socket>(sc, impl, chk, trace.bind.err == 0 && sc.dir == Dir::tx);
 	}
 	~Side() { impl_.unbind(); }
 	Impl &impl_;
