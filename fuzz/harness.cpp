@@ -97,7 +97,7 @@ int run_checks(Target t, Scenario &sc) {
 	ModelImpl model;
 	const Trace m = trace_scenario(sc, model, opts);
 	check_violations(t, sc, m);
-	if (!pl.impl || m.bind.num_niovs > kMaxPluginNiovs)
+	if (!pl.impl || !plugin_affordable(sc))
 		return 0;
 	const Trace i = trace_scenario(sc, *pl.impl, opts);
 	check_violations(t, sc, i);
