@@ -2,13 +2,13 @@
 // any scenario can seed the fuzzers and any fuzz input can be read and
 // replayed (fuzz/decode.cpp has the byte layout).
 #include <fstream>
-#include <iterator>
 #include <stdexcept>
 
 #include <fmt/format.h>
 
 #include "commands.hpp"
 #include "decode.hpp"
+#include "limits.hpp"
 #include "pin.hpp"
 #include "plugin.hpp"
 #include "rules_opts.hpp"
@@ -21,11 +21,19 @@ constexpr const char *kUsage =
 	"usage: corpus encode SCENARIO_FILE OUT_BIN [--target T] | "
 	"corpus decode IN_BIN OUT_SCENARIO [--target T] [--impl PATH] [--rules P] [--policy K=V]...";
 
+// At most kMaxInputBytes: a pipe or /dev/zero cannot make us read forever.
 std::string read_file(const std::string &path) {
 	std::ifstream in(path, std::ios::binary);
 	if (!in)
 		throw UsageError(fmt::format("{}: cannot read", path));
-	return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+	std::string data(kMaxInputBytes + 1, '\0');
+	in.read(data.data(), static_cast<std::streamsize>(data.size()));
+	if (in.bad())
+		throw UsageError(fmt::format("{}: cannot read", path));
+	data.resize(static_cast<size_t>(in.gcount()));
+	if (data.size() > kMaxInputBytes)
+		throw UsageError(limit_message(path, 1, "input size", kMaxInputBytes, "bytes"));
+	return data;
 }
 
 void write_file(const std::string &path, std::string_view data) {

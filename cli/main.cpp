@@ -7,6 +7,7 @@
 #include "commands.hpp"
 #include "kernel_build.hpp"
 #include "kernel_sanitizer.hpp"
+#include "limits.hpp"
 #include "plugin.hpp"
 #include "rules_in_force.hpp"
 #include "usage.hpp"
@@ -87,6 +88,9 @@ int main(int argc, char **argv) {
 	} catch (const niov::PluginLoadFault &e) {
 		std::fprintf(stderr, "niovcheck %s: FINDING %s\n", cmd.c_str(), e.what());
 		return kExitViolation;
+	} catch (const niov::LimitError &e) {  // a scenario past a documented limit
+		std::fprintf(stderr, "niovcheck %s: %s\n", cmd.c_str(), e.what());
+		return kExitBadInput;
 	} catch (const niov::PluginError &e) {
 		std::fprintf(stderr, "niovcheck %s: %s\n", cmd.c_str(), e.what());
 		return kExitBadInput;

@@ -1,4 +1,5 @@
 // replay / explain: run one scenario file, in a worker, and report.
+#include <cctype>
 #include <cstdio>
 #include <filesystem>
 #include <memory>
@@ -7,14 +8,35 @@
 
 #include "check_core.hpp"
 #include "commands.hpp"
+#include "json_writer.hpp"
 #include "report_json.hpp"
 #include "rules_opts.hpp"
 #include "worker_findings.hpp"
 
 namespace niov::cli {
 
+namespace {
+
+// @report (a JSON object's text, as the worker streamed it) with @extra's
+// fields added, without building the report as a tree: a big run's report
+// is tens of megabytes.
+std::string with_fields(std::string report, const nlohmann::json &extra) {
+	while (!report.empty() && std::isspace(static_cast<unsigned char>(report.back())))
+		report.pop_back();
+	if (report.size() < 2 || report.back() != '}')
+		return extra.dump(2);
+	report.pop_back();
+	if (report.find_first_not_of(" \n\t{") == std::string::npos)  // it was {}
+		return extra.dump(2);
+	const std::string more = extra.dump();  // "{...}"
+	return report + (more.size() > 2 ? ",\n" + more.substr(1) : "}");
+}
+
+}  // namespace
+
 int cmd_replay(Args &args, bool explain) {
 	const bool json = args.flag("json");
+	const bool verbose = args.flag("verbose");
 	const worker::Limits lim = worker_limits(args);
 	auto impl = impl_option(args, lim);
 	const RulesRequest req_in = rules_request(args);
@@ -64,10 +86,16 @@ int cmd_replay(Args &args, bool explain) {
 				 {"as_expected", v.as_expected},
 				 {"note", v.note},
 				 {"findings", std::move(findings)}};
-		if (json)
-			j["report"] = report_json(r, sc);
-		else
-			j["text"] = report_text(r, sc, explain);
+		if (json) {
+			std::string text;
+			{
+				JsonWriter w(text);
+				write_report_json(w, r, sc);
+			}
+			j["report"] = std::move(text);
+		} else {
+			j["text"] = report_text(r, sc, explain, verbose);
+		}
 		return j;
 	});
 	nlohmann::json payload;
@@ -84,15 +112,16 @@ int cmd_replay(Args &args, bool explain) {
 	// as the scenario expects (an expected violation included).
 	const bool as_expected = ran && payload.value("as_expected", false) && findings.empty();
 	if (json) {
-		nlohmann::json out = ran && payload.contains("report") ? payload["report"]
-								       : nlohmann::json{{"scenario", files[0]}};
-		out["schema"] = explain ? "niovcheck-explain/1" : "niovcheck-replay/1";
-		out["as_expected"] = as_expected;
-		out["expectation_note"] = ran ? payload.value("note", "") : "the run did not finish";
+		nlohmann::json extra{{"schema", explain ? "niovcheck-explain/1" : "niovcheck-replay/1"},
+				     {"as_expected", as_expected},
+				     {"expectation_note", ran ? payload.value("note", "") : "the run did not finish"},
+				     {"findings", findings}};
 		if (rules)
-			out["rules_in_force"] = rules_json(*rules);
-		out["findings"] = findings;
-		std::puts(out.dump(2).c_str());
+			extra["rules_in_force"] = rules_json(*rules);
+		if (!ran || !payload.contains("report"))
+			extra["scenario"] = files[0];
+		std::puts(with_fields(ran && payload.contains("report") ? payload["report"].get<std::string>() : "{}", extra)
+				  .c_str());
 	} else {
 		std::fputs(note.c_str(), stdout);
 		if (ran && payload.contains("text"))

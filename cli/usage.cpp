@@ -18,7 +18,8 @@ struct Entry {
 
 constexpr std::array<Entry, 13> kCommands{{
 	{"replay", "run a scenario through the model (and a plugin)",
-	 "usage: niovcheck replay FILE [--impl PATH] [--rules P] [--policy K=V]... [--json]\n"
+	 "usage: niovcheck replay FILE [--impl PATH] [--rules P] [--policy K=V]... [--json] [--verbose]\n"
+	 "  --verbose              every frag, skb and step (repeats are summarized otherwise)\n"
 	 "  --impl PATH            a plugin (.so) to run beside the model and compare\n"
 	 "  --json                 the report as JSON (schema niovcheck-replay/1)\n"
 	 "%RULES%"
@@ -26,7 +27,7 @@ constexpr std::array<Entry, 13> kCommands{{
 	 "  without them the file's own rules run.  Exit 0 when the run comes out as the\n"
 	 "  file's expect lines say (as check judges it), 1 otherwise, 2 bad input.\n"},
 	{"explain", "the same, saying why each size and frag came out",
-	 "usage: niovcheck explain FILE [--impl PATH] [--rules P] [--policy K=V]... [--json]\n"
+	 "usage: niovcheck explain FILE [--impl PATH] [--rules P] [--policy K=V]... [--json] [--verbose]\n"
 	 "  --impl PATH            a plugin: its answers beside the model's where they differ\n"
 	 "  --json                 as JSON (schema niovcheck-explain/1)\n"
 	 "%RULES%"},

@@ -1,8 +1,10 @@
 #include "budget.hpp"
 
 #include <algorithm>
+#include <bit>
 
 #include "decode.hpp"
+#include "segs.hpp"
 
 namespace niov::fuzz {
 
@@ -32,6 +34,22 @@ uint64_t work_estimate(const Scenario &sc) {
 		work += bytes / unit + bytes / std::max<uint64_t>(c.size_goal, 1) + 2 * op.iov.size() + 1;
 	}
 	return work;
+}
+
+bool plugin_affordable(const Scenario &sc) {
+	const Config &c = sc.cfg;
+	unsigned shift = c.page_shift;
+	if (sc.dir == Dir::zcrx)
+		return true;  // validated, no devmem table
+	if (sc.dir == Dir::tx) {
+		const auto segs = concrete_segs(sc);
+		shift = static_cast<unsigned>(rules::tx_niov_shift<Concrete>(c.policy, c.page_shift,
+									      sc.dmabuf_size, segs));
+	} else if (sc.rx_buf_size && std::has_single_bit(*sc.rx_buf_size)) {
+		shift = std::max<unsigned>(static_cast<unsigned>(std::countr_zero(*sc.rx_buf_size)), shift);
+	}
+	const uint64_t niovs = sc.dmabuf_size >> shift;
+	return niovs <= kMaxPluginNiovs || niovs > kMaxNiovTable;
 }
 
 bool within_budget(const Scenario &sc) {

@@ -18,6 +18,7 @@
 #include "budget.hpp"
 #include "crash_report.hpp"
 #include "findings.hpp"
+#include "limits.hpp"
 #include "plugin.hpp"
 #include "report.hpp"
 
@@ -227,7 +228,7 @@ int run_checks(Target t, Scenario &sc) {
 	ModelImpl model;
 	const Trace m = trace_scenario(sc, model, opts);
 	check_violations(t, sc, m);
-	if (!pl.impl || m.bind.num_niovs > kMaxPluginNiovs)
+	if (!pl.impl || !plugin_affordable(sc))
 		return 0;
 	static StdoutTrap trap;
 	trap.arm();
@@ -303,6 +304,8 @@ int run_target(Target t, const uint8_t *data, size_t size) {
 		return run_checks(t, sc);
 	} catch (const KeepGoing &) {
 		return 0;
+	} catch (const LimitError &) {
+		return -1;  // past a documented limit: not an input to keep
 	}
 }
 

@@ -36,29 +36,9 @@ void Checker::fail(Inv inv, std::string detail) {
 }
 
 bool Checker::byte_map_at(uint64_t virt, uint64_t &dma) const {
-	const auto a = rules::byte_map<W>(segs_, virt);
+	const auto a = segs_.byte_map(virt);
 	dma = a.dma;
 	return a.ok;
-}
-
-// Does [virt, virt + len) sit at [dma, dma + len) in the byte map, byte for
-// byte?  Checked piece by piece over the segments it overlaps.
-bool Checker::range_is_linear(uint64_t virt, uint64_t len, uint64_t dma) const {
-	uint64_t start = 0;
-	uint64_t done = 0;
-	for (const auto &s : segs_) {
-		if (done == len)
-			break;
-		const uint64_t at = virt + done;
-		if (at >= start && at - start < s.len) {
-			const uint64_t piece = std::min(s.len - (at - start), len - done);
-			if (s.addr + (at - start) != dma + done)
-				return false;
-			done += piece;
-		}
-		start += s.len;
-	}
-	return done == len;
 }
 
 void Checker::after_bind() {
@@ -104,14 +84,14 @@ void Checker::after_bind() {
 		}
 		if (pol.tx_niov != TxNiov::page) {
 			const uint64_t decl = rules::tx_size_decl<W>(TxNiov::autosize, sc_.cfg.page_shift,
-								     sc_.dmabuf_size, segs_, pol.tx_niov_max_shift);
+								     sc_.dmabuf_size, segs_.segs(), pol.tx_niov_max_shift);
 			const uint64_t loop = rules::tx_size_loop<W>(TxNiov::autosize, sc_.cfg.page_shift,
-								     sc_.dmabuf_size, segs_, pol.tx_niov_max_shift);
+								     sc_.dmabuf_size, segs_.segs(), pol.tx_niov_max_shift);
 			if (loop != decl)
 				fail_with(Inv::sizing_loop_matches_decl, [&] { return
 				     fmt::format("halving loop gives {:#x}, declarative form {:#x}", loop, decl); });
 			if (n < cap &&
-			    rules::layout_aligned<W>(TxNiov::autosize, sc_.dmabuf_size, segs_, n << 1))
+			    rules::layout_aligned<W>(TxNiov::autosize, sc_.dmabuf_size, segs_.segs(), n << 1))
 				fail_with(Inv::sizing_maximal, [&] { return
 				     fmt::format("niov size {:#x} but {:#x} aligns the dmabuf and every segment", n,
 						 n << 1); });
@@ -134,12 +114,12 @@ void Checker::after_bind() {
 }
 
 void Checker::after_queue_open() {
+	// Only the memory provider's check: a page_pool with a memory provider
+	// skips page_pool_init's MAX_PAGE_ORDER check (RULES.md step 7).
 	const unsigned want = t_.bind.niov_shift - sc_.cfg.page_shift;
-	if (t_.pp_order != want || t_.pp_order > sc_.cfg.max_page_order)
-		fail_with(Inv::rx_pp_order, [&] { return fmt::format("page_pool order {} for niov_shift {} (PAGE_SHIFT {}, "
-						   "MAX_PAGE_ORDER {})",
-						   t_.pp_order, t_.bind.niov_shift, sc_.cfg.page_shift,
-						   sc_.cfg.max_page_order); });
+	if (t_.pp_order != want)
+		fail_with(Inv::rx_pp_order, [&] { return fmt::format("page_pool order {} for niov_shift {} (PAGE_SHIFT {})",
+						   t_.pp_order, t_.bind.niov_shift, sc_.cfg.page_shift); });
 }
 
 void Checker::probe(const Probe &p) {
@@ -192,14 +172,13 @@ void Checker::niov_table(const std::vector<std::pair<uint64_t, std::optional<uin
 	}
 }
 
-std::string Checker::frag(const Frag &f, uint64_t virt, const FragLimits &lim) {
+CutBy Checker::frag(const Frag &f, uint64_t virt, const FragLimits &lim) {
 	const uint64_t n = niov_size_of(t_.bind.niov_shift);
 	if (uint64_t{f.off} + f.len > n)
 		fail_with(Inv::frag_within_niov, [&] { return
 		     fmt::format("frag niov {} off {:#x} len {} crosses the niov end ({:#x})", f.niov, f.off,
 				 f.len, n); });
 	const uint64_t niov_rem = n - std::min<uint64_t>(f.off, n);
-	std::string cut;
 	if (f.len > niov_rem || f.len > lim.length || f.len > lim.iov_rem || f.len > lim.dev_max)
 		fail_with(Inv::frag_limits, [&] { return
 		     fmt::format("frag of {} bytes at offset {:#x}: niov remainder {}, length {}, iov "
@@ -223,7 +202,7 @@ std::string Checker::frag(const Frag &f, uint64_t virt, const FragLimits &lim) {
 						 "says {:#x}",
 						 virt, f.niov, f.off,
 						 dma ? fmt::format("{:#x}", *dma + f.off) : "none", want); });
-			else if (!range_is_linear(virt, f.len, want))
+			else if (!segs_.linear(virt, f.len, want))
 				fail_with(Inv::frag_payload, [&] { return
 				     fmt::format("frag at offset {:#x} len {}: DMA {:#x}.. does not hold those "
 						 "dmabuf bytes",
@@ -239,20 +218,20 @@ std::string Checker::frag(const Frag &f, uint64_t virt, const FragLimits &lim) {
 		     fmt::format("{} frag of {} bytes: {}", name(sc_.cfg.device), f.len,
 				 *enc < 0 ? fmt::format("dropped ({})", errno_name(*enc))
 					  : fmt::format("descriptors carry {} bytes", sum)); });
-	if (opts_.explain) {
-		const uint64_t m = std::min({niov_rem, lim.length, lim.iov_rem, lim.dev_max});
-		cut = m == lim.dev_max && lim.dev_max < niov_rem ? "device max frag"
-		      : m == niov_rem				    ? "niov end"
-		      : m == lim.iov_rem			    ? "iov element end"
-								    : "skb size_goal / send length";
-	}
-	return cut;
+	if (!opts_.explain)
+		return CutBy::none;
+	const uint64_t m = std::min({niov_rem, lim.length, lim.iov_rem, lim.dev_max});
+	return m == lim.dev_max && lim.dev_max < niov_rem ? CutBy::device_max
+	       : m == niov_rem				  ? CutBy::niov_end
+	       : m == lim.iov_rem			  ? CutBy::iov_end
+							  : CutBy::size_goal;
 }
 
-void Checker::skb(const Skb &s, bool fresh_from_send) {
+void Checker::skb(const Skb &s, SkbQueue::FragIt frags, bool fresh_from_send) {
 	uint64_t sum = 0;
-	for (uint32_t i = 0; i < s.nr_frags; ++i)
-		sum += s.frags[i].len;
+	auto f = frags;
+	for (uint32_t i = 0; i < s.nr_frags; ++i, ++f)
+		sum += f->frag.len;
 	if (sum != s.len)
 		fail_with(Inv::frag_bytes_accounted, [&] { return
 		     fmt::format("skb frags hold {} bytes, skb len {}", sum, s.len); });
@@ -274,31 +253,52 @@ void Checker::skb(const Skb &s, bool fresh_from_send) {
 			     fmt::format("bnxt skb with {} frags > TX_MAX_FRAGS {} must be linearized: dropped",
 					 s.nr_frags, kBnxtTxMaxFrags); });
 	}
-	if (dev == Device::gve && s.len > 0) {
-		// Each GSO segment of mss bytes takes one header descriptor plus every
-		// data piece (device_encode_tx_desc's split) overlapping it; an skb
-		// within one mss is one segment.
-		const uint64_t mss = s.len > sc_.cfg.mss ? sc_.cfg.mss : s.len;
-		const uint64_t nseg = (uint64_t{s.len} + mss - 1) / mss;
-		std::vector<uint32_t> descs(nseg, 1);
-		uint64_t pos = 0;
-		for (uint32_t i = 0; i < s.nr_frags; ++i) {
-			device_encode_tx_desc(dev, s.frags[i].len, lens_);
-			for (uint32_t piece : lens_) {
-				for (uint64_t k = pos / mss; k <= (pos + piece - 1) / mss && k < nseg; ++k)
-					++descs[k];
-				pos += piece;
+	if (dev == Device::gve && s.len > 0)
+		gve_segments(s, frags);
+}
+
+// Each GSO segment of mss bytes takes one header descriptor plus every data
+// piece (device_encode_tx_desc's split) overlapping it; an skb within one
+// mss is one segment.  Walked piece by piece: a segment no piece starts in
+// holds one piece (2 descriptors), so only the segments pieces start in are
+// counted, in order, and the first over the budget is reported.
+void Checker::gve_segments(const Skb &s, SkbQueue::FragIt frags) {
+	const uint64_t mss = s.len > sc_.cfg.mss ? sc_.cfg.mss : s.len;
+	const uint64_t nseg = (uint64_t{s.len} + mss - 1) / mss;
+	uint64_t pos = 0, seg = UINT64_MAX;
+	uint64_t descs = 0;  // of segment seg
+	auto over = [&] {
+		if (seg == UINT64_MAX || descs <= kGveMaxDescsPerSeg)
+			return false;
+		fail_with(Inv::dev_desc_count, [&] { return
+		     fmt::format("gve segment {} (bytes {}..) needs {} descriptors > {}", seg, seg * mss, descs,
+				 kGveMaxDescsPerSeg); });
+		return true;
+	};
+	for (uint32_t i = 0; i < s.nr_frags; ++i, ++frags) {
+		device_encode_tx_desc(Device::gve, frags->frag.len, lens_);
+		for (uint32_t piece : lens_) {
+			const uint64_t first = pos / mss;
+			pos += piece;
+			if (first >= nseg)
+				continue;
+			const uint64_t last = std::min((pos - 1) / mss, nseg - 1);
+			if (first != seg) {
+				if (over())
+					return;
+				seg = first;
+				descs = 1;  // the header
 			}
-		}
-		for (uint64_t k = 0; k < nseg; ++k) {
-			if (descs[k] > kGveMaxDescsPerSeg) {
-				fail_with(Inv::dev_desc_count, [&] { return
-				     fmt::format("gve segment {} (bytes {}..) needs {} descriptors > {}", k, k * mss,
-						 descs[k], kGveMaxDescsPerSeg); });
-				break;
+			++descs;
+			if (last != first) {  // the piece runs on into segment last
+				if (over())
+					return;
+				seg = last;
+				descs = 2;
 			}
 		}
 	}
+	over();
 }
 
 void Checker::socket(uint32_t wmem, uint64_t truesize_sum) {

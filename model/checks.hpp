@@ -7,7 +7,8 @@
 #include <vector>
 
 #include "report.hpp"
-#include "segs.hpp"
+#include "seg_index.hpp"
+#include "skb_queue.hpp"
 
 namespace niov {
 
@@ -17,17 +18,6 @@ struct FragLimits {
 	uint64_t length = 0;	 // bytes the fill still had to place
 	uint64_t iov_rem = 0;	 // bytes left in the iov element
 	uint64_t dev_max = 0;	 // device max frag, UINT64_MAX when not applied
-};
-
-struct Skb {
-	// Room for the largest MAX_SKB_FRAGS: no allocation per skb.
-	std::array<Frag, kMaxMaxSkbFrags> frags{};
-	std::array<uint64_t, kMaxMaxSkbFrags> virt{};  // dmabuf offset of each frag's first byte
-	uint32_t nr_frags = 0;
-	uint32_t len = 0;
-	uint32_t truesize = 0;
-	bool closed = false;	// pushed: later sends start a new skb
-	std::vector<std::string> cut_by;  // explain mode: what ended each frag
 };
 
 class Checker {
@@ -53,8 +43,9 @@ public:
 	void probe(const Probe &p);
 	void niov_table(const std::vector<std::pair<uint64_t, std::optional<uint64_t>>> &probes);
 	// One frag the fill just added; returns the reason it ended (explain).
-	std::string frag(const Frag &f, uint64_t virt, const FragLimits &lim);
-	void skb(const Skb &s, bool fresh_from_send);
+	CutBy frag(const Frag &f, uint64_t virt, const FragLimits &lim);
+	// An skb whose nr_frags frags start at @frags.
+	void skb(const Skb &s, SkbQueue::FragIt frags, bool fresh_from_send);
 	void socket(uint32_t wmem, uint64_t truesize_sum);
 	void freed(uint32_t wmem);
 
@@ -63,13 +54,13 @@ public:
 
 private:
 	bool byte_map_at(uint64_t virt, uint64_t &dma) const;
-	bool range_is_linear(uint64_t virt, uint64_t len, uint64_t dma) const;
+	void gve_segments(const Skb &s, SkbQueue::FragIt frags);
 
 	const Scenario &sc_;
 	Impl &impl_;
 	Trace &t_;
 	const RunOptions &opts_;
-	std::vector<CSeg> segs_;
+	SegIndex segs_;
 	uint32_t step_ = 0;
 	uint32_t line_ = 0;
 	uint64_t seen_ = 0;  // bitmask of invariants already reported this step
@@ -89,22 +80,28 @@ private:
 	void shift(uint64_t n);
 	void free_all();
 
-	Skb &new_skb();
+	Skb &new_skb(const Op &op);  // throws LimitError past kMaxScenarioSkbs
 	void set_truesize(Skb &s, uint64_t wide);  // stores the u32, flags wraps
 	void wmem_add(int64_t delta);
-	void drop_skb(size_t i);
+	void uncharge(const Skb &s);  // an skb leaves the queue
 	// Replay the kernel's iterator to learn where each new frag came from.
-	void check_new_frags(Skb &s, uint32_t from, IovIter it, int32_t length);
-	SkbReport report(const Skb &s) const;
+	void check_new_frags(std::vector<QueuedFrag> &frags, uint32_t from, IovIter it, int32_t length);
+	SkbReport report(const Skb &s, SkbQueue::FragIt frags) const;
 
 	const Scenario &sc_;
 	Impl &impl_;
 	Checker &chk_;
-	const RunOptions &opts_;
+	const RunOptions &opts_;  // explain: say why each step came out so
 	bool usable_;
-	std::vector<Skb> q_;
+	SkbQueue q_;
 	uint32_t wmem_ = 0;	   // sk_wmem_queued, an int kept as its bits
 	uint64_t ts_sum_ = 0;	   // exact sum of the queued skbs' truesize
+	uint64_t frags_made_ = 0;  // by every send so far, for the limits
+	uint64_t skbs_made_ = 0;
+	// The plain array a fill writes (room for the largest MAX_SKB_FRAGS),
+	// and the frags of the one or two skbs an operation reshapes.
+	std::array<Frag, kMaxMaxSkbFrags> fill_{};
+	std::vector<QueuedFrag> work_, moved_;
 };
 
 }  // namespace niov

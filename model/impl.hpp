@@ -11,6 +11,7 @@
 #include "../plugins/include/niov_impl.h"
 #include "rules.hpp"
 #include "scenario.hpp"
+#include "seg_index.hpp"
 #include "word.hpp"
 
 namespace niov {
@@ -73,7 +74,7 @@ public:
 
 private:
 	const Scenario *sc_ = nullptr;
-	std::vector<rules::Seg<Concrete>> segs_;
+	SegIndex segs_;  // of the last successful bind
 	unsigned shift_ = 0;
 	uint64_t num_niovs_ = 0;
 	std::string explain_;

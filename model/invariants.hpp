@@ -65,7 +65,7 @@ inline constexpr std::array<InvariantInfo, static_cast<size_t>(Inv::count_)> kIn
 	{Inv::rx_shift_matches_attr, "rx.shift_matches_attr",
 	 "an accepted rx-buf-size gives 1 << niov_shift == rx-buf-size"},
 	{Inv::rx_pp_order, "rx.pp_order",
-	 "the page_pool order is niov_shift - PAGE_SHIFT and within MAX_PAGE_ORDER"},
+	 "the page_pool order is niov_shift - PAGE_SHIFT (a memory-provider pool is not held to MAX_PAGE_ORDER)"},
 	{Inv::lookup_index_in_table, "lookup.index_in_table", "get_niov_at returns a niov of the table"},
 	{Inv::lookup_off_size, "lookup.off_size", "get_niov_at: off + size == niov size and size >= 1"},
 	{Inv::lookup_byte_map, "lookup.byte_map",

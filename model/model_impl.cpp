@@ -47,8 +47,8 @@ BindResult ModelImpl::bind(const Scenario &sc) {
 	explain_.clear();
 	const auto &cfg = sc.cfg;
 	const unsigned psh = cfg.page_shift;
-	segs_ = concrete_segs(sc);
-	const auto &segs = segs_;
+	segs_ = SegIndex();
+	const std::vector<CSeg> segs = concrete_segs(sc);
 	BindResult r;
 
 	if (sc.dir == Dir::zcrx) {
@@ -96,11 +96,12 @@ BindResult ModelImpl::bind(const Scenario &sc) {
 	}
 	r.niov_shift = shift_;
 	r.num_niovs = num_niovs_ = sc.dmabuf_size >> shift_;
+	segs_ = SegIndex(segs, shift_);
 	return r;
 }
 
 std::optional<uint64_t> ModelImpl::niov_dma(uint64_t idx) const {
-	const auto a = rules::niov_dma<W>(segs_, shift_, num_niovs_, idx);
+	const auto a = segs_.niov_dma(num_niovs_, idx);
 	if (!a.ok)
 		return std::nullopt;
 	return a.dma;

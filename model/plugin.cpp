@@ -224,7 +224,10 @@ std::optional<int> PluginImpl::zcrx_validate(const Scenario &sc, uint32_t len,
 std::optional<int> PluginImpl::encode_tx_desc(uint32_t frag_len, std::vector<uint32_t> &lens) {
 	if (!ops_->encode_tx_desc)
 		return device_encode_tx_desc(static_cast<Device>(cfg_.device), frag_len, lens);
-	lens.assign(64, 0);
+	// Room for the finest split a device makes (gve: ceil(len / 16383)
+	// descriptors, 262,160 for a 4 GiB frag) and some slack, so a correct
+	// answer is never cut short and judged wrong.
+	lens.assign(frag_len / kGveMaxBufSize + 64, 0);
 	NIOV_PLUGIN_CALL(encode_tx_desc);
 	const int n = ops_->encode_tx_desc(&cfg_, frag_len, lens.data(), static_cast<uint32_t>(lens.size()));
 	if (n < 0) {

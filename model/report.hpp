@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "impl.hpp"
@@ -37,10 +38,24 @@ struct Difference {
 	std::optional<uint64_t> at;
 };
 
+// Which limit ended a frag (explain mode; none otherwise).
+enum class CutBy : uint8_t { none, device_max, niov_end, iov_end, size_goal };
+
+constexpr std::string_view name(CutBy c) {
+	switch (c) {
+	case CutBy::none: return "";
+	case CutBy::device_max: return "device max frag";
+	case CutBy::niov_end: return "niov end";
+	case CutBy::iov_end: return "iov element end";
+	case CutBy::size_goal: return "skb size_goal / send length";
+	}
+	return "?";
+}
+
 struct FragReport {
 	Frag frag{};
-	uint64_t virt = 0;	// dmabuf offset the frag was cut from
-	std::string cut_by;	// which limit ended it (explain mode)
+	uint64_t virt = 0;	       // dmabuf offset the frag was cut from
+	CutBy cut_by = CutBy::none;  // which limit ended it (explain mode)
 };
 
 struct SkbReport {

@@ -21,6 +21,7 @@
 #include "config.hpp"
 #include "errno.hpp"
 #include "invariants.hpp"
+#include "limits.hpp"
 
 namespace niov {
 
@@ -29,11 +30,8 @@ namespace {
 constexpr uint64_t kU64Max = std::numeric_limits<uint64_t>::max();
 constexpr uint64_t kU32Max = std::numeric_limits<uint32_t>::max();
 
-constexpr size_t kMaxInputBytes = size_t{16} << 20;  // 16 MiB
-constexpr size_t kMaxOps = 100000;
-constexpr size_t kMaxSegs = 4096;
-// The parser's limit; the model itself answers -EINVAL above kUioMaxIov.
-constexpr size_t kMaxSendElems = 4096;
+// limits.hpp: the input size, operations, segments and send elements.  The
+// element limit is the parser's; the model answers -EINVAL above kUioMaxIov.
 // "send" + elements + "length=N": the tokenizer never keeps more than one
 // token past this, so a huge line costs no memory.
 constexpr size_t kMaxTokens = 1 + kMaxSendElems + 1;
@@ -180,7 +178,7 @@ public:
 		scen_.name = std::string(file_);
 		if (text.size() > kMaxInputBytes) {
 			line_ = 1;
-			fail("input larger than 16 MiB");
+			fail("input size exceeds " + dec(kMaxInputBytes) + " bytes (limit)");
 			r.error.message = std::move(err_);
 			return r;
 		}
@@ -328,8 +326,8 @@ private:
 		}
 		if (info.op) {
 			ops_started_ = true;
-			if (scen_.ops.size() >= kMaxOps)
-				return fail("more than " + dec(kMaxOps) + " operations");
+			if (scen_.ops.size() >= kMaxScenarioOps)
+				return fail("the number of operations exceeds " + dec(kMaxScenarioOps) + " (limit)");
 		}
 
 		Config &cfg = scen_.cfg;
@@ -452,8 +450,8 @@ private:
 			DmaSeg seg;
 			if (!number(toks_[1], seg.addr) || !number(toks_[2], seg.len))
 				return false;
-			if (scen_.segs.size() >= kMaxSegs)
-				return kfail("more than " + dec(kMaxSegs) + " segments");
+			if (scen_.segs.size() >= kMaxScenarioSegs)
+				return kfail("the number of segments exceeds " + dec(kMaxScenarioSegs) + " (limit)");
 			scen_.segs.push_back(seg);
 			return true;
 		}
@@ -535,7 +533,7 @@ private:
 		op.kind = OpKind::send;
 		op.line = line_;
 		if (too_many_tokens_)
-			return kfail("more than " + dec(kMaxSendElems) + " elements");
+			return kfail("the number of elements exceeds " + dec(kMaxSendElems) + " (limit)");
 		size_t end = toks_.size();
 		if (end > 1 && toks_[end - 1].substr(0, kLength.size()) == kLength) {
 			std::string_view t = toks_[end - 1];
@@ -548,7 +546,7 @@ private:
 		if (end < 2)
 			return kfail("missing OFFSET+LEN element");
 		if (end - 1 > kMaxSendElems)
-			return kfail("more than " + dec(kMaxSendElems) + " elements");
+			return kfail("the number of elements exceeds " + dec(kMaxSendElems) + " (limit)");
 		op.iov.reserve(end - 1);
 		for (size_t i = 1; i < end; i++) {
 			std::string_view t = toks_[i];

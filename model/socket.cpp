@@ -1,9 +1,13 @@
 // The TCP side of devmem TX: tcp_sendmsg's skb loop around the fill, and the
 // operations that later move or drop payload bytes and their truesize.
+// Every operation costs O(the frags it creates, moves or frees): the queue
+// (skb_queue.hpp) never copies what it holds, and only the new skbs of a
+// send are closed, reported and checked.
 #include <algorithm>
 #include <fmt/format.h>
 
 #include "checks.hpp"
+#include "limits.hpp"
 
 namespace niov {
 
@@ -55,8 +59,8 @@ OpReport Socket::apply(const Op &op) {
 	}
 	chk_.socket(wmem_, ts_sum_);
 	if (opts_.explain)
-		for (const auto &s : q_)
-			rep.queue.emplace_back(s.len, s.truesize);
+		for (size_t i = 0; i < q_.size(); ++i)
+			rep.queue.emplace_back(q_[i].len, q_[i].truesize);
 	rep.wmem = static_cast<int32_t>(wmem_);
 	rep.truesize_sum = ts_sum_;
 	rep.queued = static_cast<uint32_t>(q_.size());
@@ -75,55 +79,54 @@ void Socket::set_truesize(Skb &s, uint64_t wide) {
 	ts_sum_ += s.truesize;
 }
 
-Skb &Socket::new_skb() {
-	q_.emplace_back();
+// Every skb a send makes counts toward the scenario's limit: its report is
+// kept, so the limit bounds the memory of the whole run.
+Skb &Socket::new_skb(const Op &op) {
+	if (++skbs_made_ > kMaxScenarioSkbs)
+		throw LimitError(limit_message(sc_.name, op.line, "send: the scenario's skb count", kMaxScenarioSkbs));
+	q_.push_back(Skb{});
 	Skb &n = q_.back();
 	set_truesize(n, sc_.cfg.skb_head_truesize);
 	wmem_add(sc_.cfg.skb_head_truesize);
 	return n;
 }
 
-void Socket::drop_skb(size_t i) {
-	wmem_add(-static_cast<int64_t>(q_[i].truesize));
-	ts_sum_ -= q_[i].truesize;
-	q_.erase(q_.begin() + static_cast<ptrdiff_t>(i));
+void Socket::uncharge(const Skb &s) {
+	wmem_add(-static_cast<int64_t>(s.truesize));
+	ts_sum_ -= s.truesize;
 }
 
-SkbReport Socket::report(const Skb &s) const {
+SkbReport Socket::report(const Skb &s, SkbQueue::FragIt frags) const {
 	SkbReport r{s.len, s.truesize, {}};
 	r.frags.reserve(s.nr_frags);
-	for (uint32_t i = 0; i < s.nr_frags; ++i)
-		r.frags.push_back({s.frags[i], s.virt[i], i < s.cut_by.size() ? s.cut_by[i] : std::string()});
+	for (uint32_t i = 0; i < s.nr_frags; ++i, ++frags)
+		r.frags.push_back({frags->frag, frags->virt, frags->cut_by});
 	return r;
 }
 
 // Walk a copy of the iterator the way the fill did and check each new frag
 // against the limits that applied when it was cut.
-void Socket::check_new_frags(Skb &s, uint32_t from, IovIter it, int32_t length) {
+void Socket::check_new_frags(std::vector<QueuedFrag> &frags, uint32_t from, IovIter it, int32_t length) {
 	const uint64_t n = uint64_t{1} << std::min(chk_.niov_shift(), 63u);
 	const bool clamp = sc_.cfg.policy.max_frag == MaxFrag::device;
-	if (opts_.explain)
-		s.cut_by.resize(sc_.cfg.max_skb_frags);
-	for (uint32_t i = from; i < s.nr_frags; ++i) {
-		const Frag &f = s.frags[i];
+	for (uint32_t i = from; i < frags.size(); ++i) {
+		QueuedFrag &q = frags[i];
 		const uint64_t virt = it.count ? iter_iov_addr(it) : 0;
-		s.virt[i] = virt;
+		q.virt = virt;
 		FragLimits lim;
 		lim.niov_rem = n - (virt & (n - 1));
 		lim.length = length > 0 ? static_cast<uint64_t>(length) : 0;
 		lim.iov_rem = it.count ? iter_iov_len(it) : 0;
 		lim.dev_max = clamp ? sc_.cfg.device_tx_max_frag() : UINT64_MAX;
-		std::string cut = chk_.frag(f, virt, lim);
-		if (opts_.explain)
-			s.cut_by[i] = std::move(cut);
-		iov_iter_advance(it, f.len);
-		length -= static_cast<int32_t>(f.len);
+		q.cut_by = chk_.frag(q.frag, virt, lim);
+		iov_iter_advance(it, q.frag.len);
+		length -= static_cast<int32_t>(q.frag.len);
 	}
 }
 
 int64_t Socket::send(const Op &op, OpReport &rep) {
-	for (auto &s : q_)
-		s.closed = true;  // the previous send was pushed
+	if (!q_.empty())
+		q_.back().closed = true;  // the previous send was pushed
 	if (!usable_)
 		return -kEINVAL;  // no TX binding: net_devmem_get_binding fails
 	if (op.iov.size() > kUioMaxIov)
@@ -159,12 +162,16 @@ int64_t Socket::send(const Op &op, OpReport &rep) {
 						      kSndbuf, copied);
 			break;
 		}
-		Skb &skb = reuse ? q_.back() : new_skb();
+		Skb &skb = reuse ? q_.back() : new_skb(op);
 		const uint64_t copy = std::min<uint64_t>(sc_.cfg.size_goal - skb.len, it.count);
 		const uint32_t orig_len = skb.len, orig_ts = skb.truesize, orig_nr = skb.nr_frags;
 		const IovIter before = it;
 
-		niov_skb view{skb.frags.data(), skb.nr_frags, skb.len, skb.truesize};
+		// The fill writes a plain frag array with room for MAX_SKB_FRAGS.
+		work_.assign(q_.frags_of(q_.size() - 1), q_.frags_of(q_.size() - 1) + orig_nr);
+		for (uint32_t i = 0; i < orig_nr; ++i)
+			fill_[i] = work_[i].frag;
+		niov_skb view{fill_.data(), skb.nr_frags, skb.len, skb.truesize};
 		const int e = impl_.fill(view, it, static_cast<int32_t>(copy));
 		if (e != 0 && e != -kEMSGSIZE && e != -kEFAULT)
 			chk_.fail_with(Inv::abi_fill_errno, [&] { return fmt::format(
@@ -172,19 +179,26 @@ int64_t Socket::send(const Op &op, OpReport &rep) {
 		if (view.nr_frags > sc_.cfg.max_skb_frags)
 			chk_.fail_with(Inv::frag_count, [&] { return fmt::format("fill left {} frags, MAX_SKB_FRAGS {}",
 							       view.nr_frags, sc_.cfg.max_skb_frags); });
-		skb.nr_frags = std::min<uint32_t>(view.nr_frags, sc_.cfg.max_skb_frags);
+		const uint32_t nr = std::min<uint32_t>(view.nr_frags, sc_.cfg.max_skb_frags);
+		work_.resize(nr);
+		for (uint32_t i = 0; i < nr; ++i)
+			work_[i].frag = fill_[i];  // a fill may rewrite the frags it found, too
+		if (nr > orig_nr && (frags_made_ += nr - orig_nr) > kMaxScenarioFrags)
+			throw LimitError(limit_message(sc_.name, op.line, "send: the scenario's frag count",
+						       kMaxScenarioFrags));
 		skb.len = view.len;
 		// The charge lands in sk_wmem_queued even when the fill fails.
 		const uint32_t delta = view.truesize - orig_ts;
 		set_truesize(skb, uint64_t{orig_ts} + delta);
 		wmem_add(static_cast<int32_t>(delta));
-		check_new_frags(skb, orig_nr, before, static_cast<int32_t>(copy));
+		check_new_frags(work_, orig_nr, before, static_cast<int32_t>(copy));
 
 		const bool no_bytes = skb.len == orig_len;
 		const bool moved = it.count != before.count || it.iov != before.iov ||
 				   it.iov_offset != before.iov_offset;
 		stalls = moved || !no_bytes ? 0 : stalls + 1;
 		if (stalls > 2) {
+			q_.set_frags(q_.size() - 1, work_);
 			chk_.fail(Inv::frag_progress, "sendmsg loop makes no progress");
 			break;
 		}
@@ -196,7 +210,8 @@ int64_t Socket::send(const Op &op, OpReport &rep) {
 						      sc_.dmabuf_size, skb.len - orig_len, delta);
 			// Revert the iterator and drop the new frags; their charge stays.
 			iov_iter_revert(it, skb.len - orig_len, iov.data());
-			skb.nr_frags = orig_nr;
+			work_.resize(orig_nr);
+			q_.set_frags(q_.size() - 1, work_);
 			skb.len = orig_len;
 			if (e == -kEMSGSIZE) {
 				skb.closed = true;  // tcp_mark_push, new segment
@@ -205,6 +220,7 @@ int64_t Socket::send(const Op &op, OpReport &rep) {
 			err = e;
 			break;
 		}
+		q_.set_frags(q_.size() - 1, work_);
 		if (e == 0 && no_bytes && !moved && skb.nr_frags == orig_nr) {
 			chk_.fail(Inv::frag_progress, "fill returned 0 without adding a frag");
 			break;
@@ -217,15 +233,21 @@ int64_t Socket::send(const Op &op, OpReport &rep) {
 			break;
 		}
 	}
-	if (err && q_.size() > first_skb && q_.back().len == 0 && q_.back().nr_frags == 0)
-		drop_skb(q_.size() - 1);  // tcp_remove_empty_skb
+	if (err && q_.size() > first_skb && q_.back().len == 0 && q_.back().nr_frags == 0) {
+		uncharge(q_.back());  // tcp_remove_empty_skb
+		q_.pop_back();
+	}
 
 	uint64_t added = 0;
+	rep.skbs.reserve(q_.size() - first_skb);
+	auto frags = q_.frags_of(first_skb);
 	for (size_t i = first_skb; i < q_.size(); ++i) {
-		chk_.skb(q_[i], true);
-		q_[i].closed = true;
-		added += q_[i].len;
-		rep.skbs.push_back(report(q_[i]));
+		Skb &s = q_[i];
+		chk_.skb(s, frags, true);
+		s.closed = true;
+		added += s.len;
+		rep.skbs.push_back(report(s, frags));
+		frags += s.nr_frags;
 	}
 	if (static_cast<int64_t>(added) != copied)
 		chk_.fail_with(Inv::frag_bytes_accounted, [&] { return
@@ -238,30 +260,29 @@ void Socket::ack(uint64_t n) {
 		Skb &s = q_.front();
 		if (s.len <= n) {
 			n -= s.len;
-			drop_skb(0);
+			uncharge(s);
+			q_.pop_front();
 			continue;
 		}
 		// __pskb_trim_head: every frag no longer than what is left to eat goes.
 		uint64_t eat = n;
-		uint32_t k = 0;
-		for (uint32_t i = 0; i < s.nr_frags; ++i) {
-			Frag f = s.frags[i];
-			uint64_t v = s.virt[i];
-			if (f.len <= eat) {
-				eat -= f.len;
+		work_.clear();
+		auto f = q_.frags_of(0);
+		for (uint32_t i = 0; i < s.nr_frags; ++i, ++f) {
+			QueuedFrag q = *f;
+			if (q.frag.len <= eat) {
+				eat -= q.frag.len;
 				continue;
 			}
 			if (eat) {
-				f.off += static_cast<uint32_t>(eat);
-				f.len -= static_cast<uint32_t>(eat);
-				v += eat;
+				q.frag.off += static_cast<uint32_t>(eat);
+				q.frag.len -= static_cast<uint32_t>(eat);
+				q.virt += eat;
 				eat = 0;
 			}
-			s.frags[k] = f;
-			s.virt[k] = v;
-			++k;
+			work_.push_back(q);
 		}
-		s.nr_frags = k;
+		q_.set_frags(0, work_);
 		rules::SkbAcct<W> a{s.len, s.truesize};
 		const uint32_t len = static_cast<uint32_t>(n);
 		if (a.truesize < len)
@@ -272,7 +293,7 @@ void Socket::ack(uint64_t n) {
 		ts_sum_ -= s.truesize;
 		s.truesize = a.truesize;
 		ts_sum_ += s.truesize;
-		chk_.skb(s, false);
+		chk_.skb(s, q_.frags_of(0), false);
 		break;
 	}
 }
@@ -280,38 +301,33 @@ void Socket::ack(uint64_t n) {
 void Socket::split(uint64_t at) {
 	if (q_.empty() || at == 0 || at >= q_.front().len)
 		return;	 // tso_fragment is only called inside the skb
-	Skb &s = q_.front();
-	Skb b;
 	// skb_split: frags ending at or before @at stay, a straddling one is cut.
+	Skb &s = q_.front();
+	work_.clear();
+	moved_.clear();
 	uint64_t pos = 0;
-	uint32_t keep = 0;
-	for (uint32_t i = 0; i < s.nr_frags; ++i) {
-		Frag f = s.frags[i];
-		const uint64_t v = s.virt[i];
-		const uint64_t size = f.len;
+	auto f = q_.frags_of(0);
+	for (uint32_t i = 0; i < s.nr_frags; ++i, ++f) {
+		QueuedFrag q = *f;
+		const uint64_t size = q.frag.len;
 		if (pos + size > at) {
-			Frag tail = f;
-			uint64_t tv = v;
+			QueuedFrag tail = q;
 			if (pos < at) {
 				const uint32_t head = static_cast<uint32_t>(at - pos);
-				tail.off += head;
-				tail.len -= head;
-				tv += head;
-				f.len = head;
-				s.frags[keep] = f;
-				s.virt[keep++] = v;
+				tail.frag.off += head;
+				tail.frag.len -= head;
+				tail.virt += head;
+				q.frag.len = head;
+				work_.push_back(q);
 			}
-			if (b.nr_frags < sc_.cfg.max_skb_frags) {
-				b.frags[b.nr_frags] = tail;
-				b.virt[b.nr_frags++] = tv;
-			}
+			if (moved_.size() < sc_.cfg.max_skb_frags)
+				moved_.push_back(tail);
 		} else {
-			s.frags[keep] = f;
-			s.virt[keep++] = v;
+			work_.push_back(q);
 		}
 		pos += size;
 	}
-	s.nr_frags = keep;
+	q_.set_frags(0, work_);
 	rules::SkbAcct<W> a{s.len, s.truesize};
 	const uint32_t nlen = s.len - static_cast<uint32_t>(at);
 	if (a.truesize < nlen)
@@ -323,13 +339,14 @@ void Socket::split(uint64_t at) {
 	s.len = a.len;
 	s.truesize = a.truesize;
 	ts_sum_ += s.truesize;
+	Skb b;
 	b.len = nb.len;
 	b.truesize = nb.truesize;
 	b.closed = true;
 	ts_sum_ += b.truesize;
-	q_.insert(q_.begin() + 1, std::move(b));
-	chk_.skb(q_[0], false);
-	chk_.skb(q_[1], false);
+	q_.insert_second(b, moved_);  // invalidates s
+	chk_.skb(q_[0], q_.frags_of(0), false);
+	chk_.skb(q_[1], q_.frags_of(1), false);
 }
 
 void Socket::shift(uint64_t n) {
@@ -338,40 +355,32 @@ void Socket::shift(uint64_t n) {
 	Skb &to = q_[0];
 	Skb &from = q_[1];
 	// Build the result first: skb_shift refuses when frags would not fit.
-	std::vector<Frag> tf(to.frags.begin(), to.frags.begin() + to.nr_frags);
-	std::vector<uint64_t> tv(to.virt.begin(), to.virt.begin() + to.nr_frags);
-	std::vector<Frag> ff;
-	std::vector<uint64_t> fv;
+	work_.assign(q_.frags_of(0), q_.frags_of(0) + to.nr_frags);
+	moved_.clear();
 	uint64_t todo = n;
-	for (uint32_t i = 0; i < from.nr_frags; ++i) {
-		Frag f = from.frags[i];
-		uint64_t v = from.virt[i];
+	auto f = q_.frags_of(1);
+	for (uint32_t i = 0; i < from.nr_frags; ++i, ++f) {
+		QueuedFrag q = *f;
 		if (todo > 0) {
-			const uint32_t take = static_cast<uint32_t>(std::min<uint64_t>(todo, f.len));
+			const uint32_t take = static_cast<uint32_t>(std::min<uint64_t>(todo, q.frag.len));
 			// Moved, never merged: skb_can_coalesce refuses zerocopy skbs,
 			// and devmem TX frags never coalesce (RULES.md).
-			Frag moved = f;
-			moved.len = take;
-			tf.push_back(moved);
-			tv.push_back(v);
+			QueuedFrag m = q;
+			m.frag.len = take;
+			work_.push_back(m);
 			todo -= take;
-			f.off += take;
-			f.len -= take;
-			v += take;
-			if (f.len == 0)
+			q.frag.off += take;
+			q.frag.len -= take;
+			q.virt += take;
+			if (q.frag.len == 0)
 				continue;
 		}
-		ff.push_back(f);
-		fv.push_back(v);
+		moved_.push_back(q);
 	}
-	if (tf.size() > sc_.cfg.max_skb_frags)
+	if (work_.size() > sc_.cfg.max_skb_frags)
 		return;
-	std::copy(tf.begin(), tf.end(), to.frags.begin());
-	std::copy(tv.begin(), tv.end(), to.virt.begin());
-	to.nr_frags = static_cast<uint32_t>(tf.size());
-	std::copy(ff.begin(), ff.end(), from.frags.begin());
-	std::copy(fv.begin(), fv.end(), from.virt.begin());
-	from.nr_frags = static_cast<uint32_t>(ff.size());
+	q_.set_frags(0, work_);
+	q_.set_frags(1, moved_);
 
 	rules::SkbAcct<W> a{to.len, to.truesize}, b{from.len, from.truesize};
 	const uint32_t len = static_cast<uint32_t>(n);
@@ -385,16 +394,19 @@ void Socket::shift(uint64_t n) {
 	to.truesize = a.truesize;
 	from.len = b.len;
 	from.truesize = b.truesize;
-	chk_.skb(to, false);
-	if (from.len == 0)
-		drop_skb(1);
-	else
-		chk_.skb(from, false);
+	chk_.skb(to, q_.frags_of(0), false);
+	if (from.len == 0) {
+		uncharge(from);
+		q_.erase_second();
+	} else {
+		chk_.skb(from, q_.frags_of(1), false);
+	}
 }
 
 void Socket::free_all() {
-	while (!q_.empty())
-		drop_skb(q_.size() - 1);
+	for (size_t i = 0; i < q_.size(); ++i)
+		uncharge(q_[i]);
+	q_.clear();
 }
 
 }  // namespace niov

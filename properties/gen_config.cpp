@@ -59,15 +59,16 @@ rc::Gen<Config> gen_config(const ConfigSpace &space) {
 		});
 		c.device = *rc::gen::elementOf(space.devices);
 		// Legacy GSO and BIG TCP mostly; odd goals (one byte, one MSS,
-		// around 64 KiB) now and then.  Never above 512 KiB: that is
-		// BIG TCP's GSO limit, and past 1 MiB a gve frag needs more
-		// descriptors than the plugin loader's encode buffer holds (see
-		// corpora/regressions/gve_frag_past_encode_buffer.scn).
+		// around 64 KiB) now and then, and rarely past BIG TCP's 512 KiB
+		// GSO limit: a gve frag above 1 MiB once overflowed the plugin
+		// loader's encode buffer (corpora/regressions/
+		// gve_frag_past_encode_buffer.scn).
 		c.size_goal = *weighted<uint32_t>({
 			{5, rc::gen::just(65160u)},
 			{3, rc::gen::just(522728u)},
 			{1, rc::gen::element(1448u, 1u, 4096u, 65535u, 65536u, 65537u, 524288u)},
 			{1, uniform(1u, (1u << 19) + 1)},
+			{1, rc::gen::element(2u << 20, kMaxSizeGoal)},
 		});
 		c.mss = *weighted_pick<uint32_t>({{6, 1448}, {1, 8948}, {1, 536}, {1, 8}, {1, 65535}});
 		c.skb_head_truesize = *weighted_pick<uint32_t>({{6, 1024}, {1, 0}, {1, 768}, {1, 2304}});
@@ -76,8 +77,14 @@ rc::Gen<Config> gen_config(const ConfigSpace &space) {
 									   65535u, 65536u, 1u << 20,
 									   UINT32_MAX, 1u, 7u});
 		// MAX_PAGE_ORDER is 10 on x86 and most configs; arm64 64 KiB pages
-		// use 13; smaller values exist on some embedded configs.
-		c.max_page_order = *weighted_pick<unsigned>({{6, 10}, {1, 13}, {1, 11}, {1, 5}});
+		// use 13; the rest of the scenario format's range (0..20, as the
+		// fuzzers draw it) reaches the devices whose own buffer limit lies
+		// above PAGE_SIZE << MAX_PAGE_ORDER (bnxt's 32 KiB at order < 3).
+		c.max_page_order = *weighted<unsigned>({
+			{6, rc::gen::just(10u)},
+			{1, rc::gen::element(13u, 11u)},
+			{2, uniform(0u, 21u)},
+		});
 		return c;
 	});
 }

@@ -583,7 +583,7 @@ TEST(Parse, Limits)
 	for (int i = 0; i < 4096; i++)
 		segs += "sg " + std::to_string(i * 4096) + " 4K\n";
 	EXPECT_EQ(parse_ok(segs).segs.size(), 4096u);
-	EXPECT_EQ(parse_err(segs + "sg 0 4K\n"), "t.scn:4097: sg: more than 4096 segments");
+	EXPECT_EQ(parse_err(segs + "sg 0 4K\n"), "t.scn:4097: sg: the number of segments exceeds 4096 (limit)");
 
 	// 4096 send elements are fine (the model answers -EINVAL above 1024).
 	std::string send = "send";
@@ -592,12 +592,12 @@ TEST(Parse, Limits)
 	Scenario s = parse_ok(send + " length=5\n");
 	ASSERT_EQ(s.ops.size(), 1u);
 	EXPECT_EQ(s.ops[0].iov.size(), 4096u);
-	EXPECT_EQ(parse_err(send + " 0+1\n"), "t.scn:1: send: more than 4096 elements");
-	EXPECT_EQ(parse_err(send + " 0+1 length=5\n"), "t.scn:1: send: more than 4096 elements");
+	EXPECT_EQ(parse_err(send + " 0+1\n"), "t.scn:1: send: the number of elements exceeds 4096 (limit)");
+	EXPECT_EQ(parse_err(send + " 0+1 length=5\n"), "t.scn:1: send: the number of elements exceeds 4096 (limit)");
 	std::string huge_send = "free\nsend";
 	for (int i = 0; i < 100000; i++)
 		huge_send += " 0+1";
-	EXPECT_EQ(parse_err(huge_send), "t.scn:2: send: more than 4096 elements");
+	EXPECT_EQ(parse_err(huge_send), "t.scn:2: send: the number of elements exceeds 4096 (limit)");
 
 	// 100000 operations are fine, 100001 are not.
 	std::string ops;
@@ -605,14 +605,14 @@ TEST(Parse, Limits)
 		ops += "ack 1\n";
 	EXPECT_EQ(parse_ok(ops).ops.size(), 100000u);
 	EXPECT_EQ(parse_err(ops + "# comment\n\nfree\n"),
-		  "t.scn:100003: more than 100000 operations");
+		  "t.scn:100003: the number of operations exceeds 100000 (limit)");
 
 	// 16 MiB of input are fine, one byte more is not.
 	std::string big(size_t{16} << 20, ' ');
 	big[0] = '#';
 	parse_ok(big);
 	big += '\n';
-	EXPECT_EQ(parse_err(big), "t.scn:1: input larger than 16 MiB");
+	EXPECT_EQ(parse_err(big), "t.scn:1: input size exceeds 16777216 bytes (limit)");
 }
 
 TEST(Parse, LongLinesStayCheap)
@@ -818,7 +818,7 @@ TEST_F(TempDir, LoadTooLarge)
 	std::string path = write("big.scn", std::string((size_t{16} << 20) + 1, '\n'));
 	auto r = load_scenario_file(path);
 	ASSERT_FALSE(r.scenario);
-	EXPECT_EQ(r.error.message, path + ":1: input larger than 16 MiB");
+	EXPECT_EQ(r.error.message, path + ":1: input size exceeds 16777216 bytes (limit)");
 }
 
 TEST_F(TempDir, LoadUnreadable)

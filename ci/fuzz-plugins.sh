@@ -1,0 +1,89 @@
+#!/usr/bin/env bash
+# Every fuzz target against every kernel-shaped plugin (plugins/kernel/) for a
+# fixed budget, one run at a time.  The plugins are correct re-typings of
+# their rules, so any finding (an invariant, a model-vs-plugin difference, a
+# crash, a timeout, an OOM) is a bug of the suite (issue 12): the run fails,
+# and each finding is kept as a scenario with its replay command.
+#
+# usage: ci/fuzz-plugins.sh [--time SECONDS] [--targets "bind send config scenario"]
+#          [--plugins "baseline net_next tx_autosize"] [--sanitize asan|plain]
+#          [--out DIR] [--no-build] [--dry-run]
+# Defaults: 120 s per target and plugin, ASan + UBSan builds, out
+# $NIOV_FUZZ_BUILD/fuzz-plugins.  The long campaign is the same script with
+# --time 3600 (nice -n 19 on a shared machine).
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+secs=120 targets="bind send config scenario" plugins="baseline net_next tx_autosize"
+sanitize=asan out="" build_first=1 dry=0
+build=${NIOV_BUILD:-build}
+fbuild=${NIOV_FUZZ_BUILD:-build-fuzz}
+while [ $# -gt 0 ]; do
+	case $1 in
+	--time) secs=$2; shift ;;
+	--targets) targets=$2; shift ;;
+	--plugins) plugins=$2; shift ;;
+	--sanitize) sanitize=$2; shift ;;
+	--out) out=$2; shift ;;
+	--no-build) build_first=0 ;;
+	--dry-run) dry=1 ;;
+	*) echo "fuzz-plugins: unknown argument '$1'" >&2; exit 2 ;;
+	esac
+	shift
+done
+case $sanitize in asan) suffix= ;; plain) suffix=_nosan ;; *) echo "fuzz-plugins: --sanitize asan or plain" >&2; exit 2 ;; esac
+[ -n "$out" ] || out=$fbuild/fuzz-plugins
+# shellcheck source=ci/lib.sh
+. ci/lib.sh
+
+if [ $build_first = 1 ]; then
+	run cmake --preset default
+	run cmake --build --preset default
+	run cmake --preset fuzz
+	run cmake --build --preset fuzz --target $(for t in $targets; do echo "${t}_fuzzer$suffix"; done)
+fi
+run mkdir -p "$out"
+
+status=0
+summary=()
+for p in $plugins; do
+	lib=$build/lib/libniov_$p.so
+	for t in $targets; do
+		w=$out/$p-$t
+		run rm -rf "$w"
+		run mkdir -p "$w/corpus" "$w/artifacts"
+		run cp -r "corpora/$t/." "$w/corpus/"
+		echo "+ NIOV_IMPL=$lib $fbuild/bin/${t}_fuzzer$suffix -max_total_time=$secs ... > $w/fuzz.log"
+		[ $dry = 1 ] && continue
+		NIOV_IMPL=$lib timeout $((secs + 300)) "$fbuild/bin/${t}_fuzzer$suffix" -max_total_time="$secs" \
+			-dict="corpora/$t.dict" -max_len=4096 -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+			-artifact_prefix="$w/artifacts/" "$w/corpus" >"$w/fuzz.log" 2>&1
+		rc=$?
+		rate=$(grep -oE '^stat::average_exec_per_sec: *[0-9]+' "$w/fuzz.log" | grep -oE '[0-9]+$' || echo 0)
+		execs=$(grep -oE '^stat::number_of_executed_units: *[0-9]+' "$w/fuzz.log" | grep -oE '[0-9]+$' || echo 0)
+		finding=$(grep -m1 -E 'niovcheck-fuzz|ERROR: (AddressSanitizer|libFuzzer)|runtime error|SUMMARY' \
+			"$w/fuzz.log" | cut -c1-300)
+		verdict=ok
+		# slow-unit-* files are not findings; every other artifact is.
+		artifacts=$(ls "$w"/artifacts/ | grep -Ev '^slow-unit-' | head -1)
+		if [ $rc -ne 0 ] || [ -n "$finding" ] || [ -n "$artifacts" ]; then
+			verdict=FINDING status=1
+			[ -n "$finding" ] || finding="exit $rc (see $w/fuzz.log)"
+			for a in "$w"/artifacts/crash-* "$w"/artifacts/timeout-* "$w"/artifacts/oom-*; do
+				[ -e "$a" ] || continue
+				"$build/bin/niovcheck" corpus decode --target "$t" --impl "$lib" "$a" "$a.scn" 2>/dev/null &&
+					finding="$finding | replay: $build/bin/niovcheck replay $a.scn --impl $lib"
+				break
+			done
+		fi
+		summary+=("$(printf '%-12s %-9s %-8s %10s %8s  %s' "$p" "$t" "$verdict" "$execs" "$rate" "$finding")")
+		echo "fuzz-plugins: $p $t: $verdict, $execs execs, $rate exec/s${finding:+: $finding}"
+	done
+done
+[ $dry = 1 ] && exit 0
+echo
+printf '%-12s %-9s %-8s %10s %8s  %s\n' plugin target verdict execs exec/s finding
+printf '%s\n' "${summary[@]}"
+echo "fuzz-plugins: $([ $status = 0 ] && echo "no finding" || echo "FINDINGS: each one is a bug of the suite")" \
+	"(${secs}s per target and plugin, $sanitize)"
+exit $status

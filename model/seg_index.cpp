@@ -1,0 +1,99 @@
+#include "seg_index.hpp"
+
+#include <algorithm>
+
+namespace niov {
+
+namespace {
+
+using W = Concrete;
+
+// Running sums of @part(segment); false when one wraps.
+template <class Part>
+bool prefix(const std::vector<CSeg> &segs, std::vector<uint64_t> &out, Part part) {
+	out.clear();
+	out.reserve(segs.size());
+	uint64_t at = 0;
+	for (const auto &s : segs) {
+		out.push_back(at);
+		const uint64_t n = part(s);
+		if (n > UINT64_MAX - at)
+			return false;
+		at += n;
+	}
+	return true;
+}
+
+// The segment a sorted prefix puts @x in: the last one starting at or
+// before it (zero-length segments share their successor's start, so the
+// last of equal starts is the only one that can hold bytes).
+size_t last_at_or_before(const std::vector<uint64_t> &starts, uint64_t x) {
+	return static_cast<size_t>(std::upper_bound(starts.begin(), starts.end(), x) - starts.begin());
+}
+
+}  // namespace
+
+SegIndex::SegIndex(std::vector<CSeg> segs, unsigned niov_shift) : segs_(std::move(segs)), shift_(niov_shift) {
+	starts_sorted_ = prefix(segs_, starts_, [](const CSeg &s) { return s.len; });
+	if (shift_ < 64)
+		firsts_sorted_ = prefix(segs_, firsts_, [this](const CSeg &s) { return W::lshr(s.len, uint64_t{shift_}); });
+}
+
+rules::Addr<Concrete> SegIndex::byte_map(uint64_t virt) const {
+	if (!starts_sorted_)
+		return rules::byte_map<W>(segs_, virt);
+	const size_t j = last_at_or_before(starts_, virt);
+	if (j == 0)
+		return {false, 0};
+	const auto &s = segs_[j - 1];
+	const uint64_t off = virt - starts_[j - 1];
+	if (off >= s.len)
+		return {false, 0};
+	return {true, s.addr + off};
+}
+
+bool SegIndex::linear(uint64_t virt, uint64_t len, uint64_t dma) const {
+	if (len == 0)
+		return true;
+	size_t i = 0;
+	uint64_t start = 0;
+	if (starts_sorted_) {
+		const size_t j = last_at_or_before(starts_, virt);
+		if (j == 0)
+			return false;
+		i = j - 1;
+		start = starts_[i];
+	}
+	// From the segment holding virt (or, unsorted, from the first) on, each
+	// piece must continue the DMA range where the previous one ended.
+	uint64_t done = 0;
+	for (; i < segs_.size() && done < len; ++i) {
+		const auto &s = segs_[i];
+		const uint64_t at = virt + done;
+		if (at >= start && at - start < s.len) {
+			const uint64_t piece = std::min(s.len - (at - start), len - done);
+			if (s.addr + (at - start) != dma + done)
+				return false;
+			done += piece;
+		}
+		start += s.len;
+	}
+	return done == len;
+}
+
+rules::Addr<Concrete> SegIndex::niov_dma(uint64_t num_niovs, uint64_t idx) const {
+	if (shift_ >= 64 || !firsts_sorted_)
+		return rules::niov_dma<W>(segs_, shift_, num_niovs, idx);
+	if (idx >= num_niovs)
+		return {false, 0};
+	const size_t j = last_at_or_before(firsts_, idx);
+	if (j == 0)
+		return {false, 0};
+	const auto &s = segs_[j - 1];
+	const uint64_t k = idx - firsts_[j - 1];
+	if (k >= W::lshr(s.len, uint64_t{shift_}))
+		return {false, 0};
+	return {true, s.addr + W::shl(k, uint64_t{shift_})};
+}
+
+}  // namespace niov

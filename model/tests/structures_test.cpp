@@ -1,0 +1,142 @@
+// The model's fast structures answer exactly what the specifications they
+// stand for answer: SegIndex against the folds of rules.hpp (the ones the
+// proofs reason about), over tables with zero-length, huge and wrapping
+// segments; SkbQueue's reshaping against a plain vector of skbs.
+#include <gtest/gtest.h>
+#include <rapidcheck.h>
+#include <rapidcheck/gtest.h>
+
+#include <algorithm>
+
+#include "seg_index.hpp"
+#include "skb_queue.hpp"
+
+namespace niov {
+namespace {
+
+using W = Concrete;
+
+rc::Gen<CSeg> gen_seg() {
+	return rc::gen::build<CSeg>(
+		rc::gen::set(&CSeg::addr, rc::gen::oneOf(rc::gen::element<uint64_t>(0, 1 << 12, 1 << 21, UINT64_MAX - 4095),
+							 rc::gen::arbitrary<uint64_t>())),
+		rc::gen::set(&CSeg::len, rc::gen::oneOf(rc::gen::element<uint64_t>(0, 4096, 8192, 1 << 21),
+							rc::gen::inRange<uint64_t>(0, 1 << 22),
+							rc::gen::element<uint64_t>(uint64_t{1} << 63, UINT64_MAX))));
+}
+
+// Offsets near every segment boundary, and anywhere.
+uint64_t probe(const std::vector<CSeg> &segs) {
+	uint64_t start = 0;
+	std::vector<uint64_t> marks{0, UINT64_MAX};
+	for (const auto &s : segs) {
+		marks.push_back(start);
+		start += s.len;
+		marks.push_back(start - 1);
+		marks.push_back(start);
+	}
+	return *rc::gen::oneOf(rc::gen::map(rc::gen::pair(rc::gen::elementOf(marks), rc::gen::inRange<int64_t>(-3, 4)),
+					    [](auto p) { return p.first + static_cast<uint64_t>(p.second); }),
+			       rc::gen::arbitrary<uint64_t>());
+}
+
+// The linear walk Checker once did, kept here as the specification.
+bool linear_walk(const std::vector<CSeg> &segs, uint64_t virt, uint64_t len, uint64_t dma) {
+	uint64_t start = 0, done = 0;
+	for (const auto &s : segs) {
+		if (done == len)
+			break;
+		const uint64_t at = virt + done;
+		if (at >= start && at - start < s.len) {
+			const uint64_t piece = std::min(s.len - (at - start), len - done);
+			if (s.addr + (at - start) != dma + done)
+				return false;
+			done += piece;
+		}
+		start += s.len;
+	}
+	return done == len;
+}
+
+RC_GTEST_PROP(SegIndex, ByteMapIsTheFold, ()) {
+	const auto segs = *rc::gen::container<std::vector<CSeg>>(gen_seg());
+	const SegIndex idx(segs);
+	for (int k = 0; k < 8; ++k) {
+		const uint64_t v = probe(segs);
+		const auto want = rules::byte_map<W>(segs, v);
+		const auto got = idx.byte_map(v);
+		RC_ASSERT(got.ok == want.ok);
+		if (want.ok)
+			RC_ASSERT(got.dma == want.dma);
+		const uint64_t len = *rc::gen::element<uint64_t>(0, 1, 4095, 4096, 1 << 21, 3 << 20);
+		const uint64_t dma = want.ok && *rc::gen::arbitrary<bool>() ? want.dma : *rc::gen::arbitrary<uint64_t>();
+		RC_ASSERT(idx.linear(v, len, dma) == linear_walk(segs, v, len, dma));
+	}
+}
+
+RC_GTEST_PROP(SegIndex, NiovDmaIsTheFold, ()) {
+	const auto segs = *rc::gen::container<std::vector<CSeg>>(gen_seg());
+	const unsigned shift = *rc::gen::element(12u, 14u, 16u, 21u, 0u);
+	const uint64_t num = *rc::gen::oneOf(rc::gen::inRange<uint64_t>(0, 4096), rc::gen::just(UINT64_MAX));
+	const SegIndex idx(segs, shift);
+	for (int k = 0; k < 8; ++k) {
+		const uint64_t i = *rc::gen::oneOf(rc::gen::inRange<uint64_t>(0, 2048), rc::gen::arbitrary<uint64_t>());
+		const auto want = rules::niov_dma<W>(segs, shift, num, i);
+		const auto got = idx.niov_dma(num, i);
+		RC_ASSERT(got.ok == want.ok);
+		if (want.ok)
+			RC_ASSERT(got.dma == want.dma);
+	}
+}
+
+// A queue of n skbs whose frags are numbered by skb (niov = skb, off = k).
+SkbQueue numbered(const std::vector<uint32_t> &counts) {
+	SkbQueue q;
+	for (size_t s = 0; s < counts.size(); ++s) {
+		q.push_back(Skb{});
+		std::vector<QueuedFrag> fs(counts[s]);
+		for (uint32_t k = 0; k < counts[s]; ++k)
+			fs[k].frag = {s, k, 1, 1, 0};
+		q.set_frags(s, fs);
+	}
+	return q;
+}
+
+std::vector<std::pair<uint64_t, uint32_t>> frags_of(const SkbQueue &q, size_t s) {
+	std::vector<std::pair<uint64_t, uint32_t>> v;
+	auto f = q.frags_of(s);
+	for (uint32_t k = 0; k < q[s].nr_frags; ++k, ++f)
+		v.emplace_back(f->frag.niov, f->frag.off);
+	return v;
+}
+
+TEST(SkbQueue, EveryOperationKeepsEachSkbsFrags) {
+	SkbQueue q = numbered({3, 0, 2, 5, 1});
+	for (size_t s = 0; s < q.size(); ++s)
+		for (const auto &f : frags_of(q, s))
+			EXPECT_EQ(f.first, s);
+	EXPECT_EQ(frags_of(q, 3).size(), 5u);
+	q.pop_front();	// skb 0 goes
+	EXPECT_EQ(frags_of(q, 0).size(), 0u);
+	EXPECT_EQ(frags_of(q, 1).front().first, 2u);
+	std::vector<QueuedFrag> two(2);
+	two[0].frag = {9, 0, 1, 1, 0};
+	two[1].frag = {9, 1, 1, 1, 0};
+	q.insert_second(Skb{}, two);  // after the (empty) head
+	EXPECT_EQ(frags_of(q, 1), (std::vector<std::pair<uint64_t, uint32_t>>{{9, 0}, {9, 1}}));
+	EXPECT_EQ(frags_of(q, 2).front().first, 2u);
+	q.set_frags(0, two);
+	EXPECT_EQ(frags_of(q, 0).size(), 2u);
+	EXPECT_EQ(frags_of(q, 1).size(), 2u);
+	q.erase_second();
+	EXPECT_EQ(frags_of(q, 1).front().first, 2u);
+	q.pop_back();
+	EXPECT_EQ(q.size(), 3u);
+	EXPECT_EQ(frags_of(q, 2).size(), 5u);
+	EXPECT_EQ(frags_of(q, 2).back(), (std::pair<uint64_t, uint32_t>{3, 4}));
+	q.clear();
+	EXPECT_TRUE(q.empty());
+}
+
+}  // namespace
+}  // namespace niov
