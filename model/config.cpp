@@ -51,10 +51,12 @@ constexpr std::array<NameEntry<Dir>, 3> kDirs{{
 	{Dir::zcrx, "zcrx"},
 }};
 
-constexpr std::array<NameEntry<Preset>, 3> kPresets{{
+constexpr std::array<NameEntry<Preset>, kNumPresets> kPresets{{
 	{Preset::baseline, "baseline"},
 	{Preset::net_next, "net-next"},
 	{Preset::tx_autosize, "tx-autosize"},
+	{Preset::linux_6_12, "linux-6.12"},
+	{Preset::baseline_unfixed, "baseline-unfixed"},
 }};
 
 constexpr std::array<NameEntry<RxAttr>, 2> kRxAttr{{
@@ -62,9 +64,10 @@ constexpr std::array<NameEntry<RxAttr>, 2> kRxAttr{{
 	{RxAttr::present, "present"},
 }};
 
-constexpr std::array<NameEntry<BindStyle>, 2> kBind{{
+constexpr std::array<NameEntry<BindStyle>, 3> kBind{{
 	{BindStyle::genpool, "genpool"},
 	{BindStyle::freelist, "freelist"},
+	{BindStyle::genpool_unchecked, "genpool-unchecked"},
 }};
 
 constexpr std::array<NameEntry<TxNiov>, 3> kTxNiov{{
@@ -92,6 +95,11 @@ constexpr std::array<NameEntry<MaxFrag>, 2> kMaxFrag{{
 constexpr std::array<NameEntry<BnxtFrags>, 2> kBnxtFrags{{
 	{BnxtFrags::linearize, "linearize"},
 	{BnxtFrags::segment, "segment"},
+}};
+
+constexpr std::array<NameEntry<Paths>, 2> kPaths{{
+	{Paths::all, "all"},
+	{Paths::rx, "rx"},
 }};
 
 template <typename E, size_t N>
@@ -137,6 +145,14 @@ Policies preset_policies(Preset p)
 		r.max_frag = MaxFrag::device;
 		r.bnxt_frags = BnxtFrags::segment;
 		break;
+	case Preset::linux_6_12:
+	case Preset::baseline_unfixed:
+		// baseline's TX and device rules before the May 2026 fix; 6.12 has
+		// bind-rx only.
+		r = preset_policies(Preset::baseline);
+		r.bind = BindStyle::genpool_unchecked;
+		r.paths = p == Preset::linux_6_12 ? Paths::rx : Paths::all;
+		break;
 	}
 	return r;
 }
@@ -174,6 +190,8 @@ bool apply_policy(Policies &p, std::string_view key, std::string_view value)
 		return set_from(kMaxFrag, p.max_frag, value);
 	if (key == "bnxt_frags")
 		return set_from(kBnxtFrags, p.bnxt_frags, value);
+	if (key == "paths")
+		return set_from(kPaths, p.paths, value);
 	return false;
 }
 
@@ -194,6 +212,7 @@ std::string policies_string(const Policies &p)
 	add("truesize", lookup_name(kTruesize, p.truesize));
 	add("max_frag", lookup_name(kMaxFrag, p.max_frag));
 	add("bnxt_frags", lookup_name(kBnxtFrags, p.bnxt_frags));
+	add("paths", lookup_name(kPaths, p.paths));
 	return s;
 }
 

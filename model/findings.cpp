@@ -12,6 +12,16 @@ bool exporter_lies(const Scenario &sc) {
 	return total != sc.dmabuf_size;
 }
 
+bool unchecked_layout(const Scenario &sc) {
+	if (sc.cfg.policy.bind != BindStyle::genpool_unchecked)
+		return false;
+	const uint64_t page_mask = sc.cfg.page_size() - 1;
+	bool odd = sc.dir == Dir::tx && (sc.dmabuf_size & page_mask);
+	for (const auto &s : sc.segs)
+		odd |= (s.len & page_mask) != 0;
+	return odd;
+}
+
 bool policies_overridden(const Scenario &sc) {
 	return !(sc.cfg.policy == preset_policies(sc.cfg.preset));
 }
@@ -21,6 +31,21 @@ bool is_known_finding(const Scenario &sc, Inv inv) {
 		return true;
 	if (inv == Inv::bind_sg_covers_dmabuf)
 		return exporter_lies(sc);
+	// 6.12 and the TX era before the May 2026 fix: what the unchecked
+	// gen_pool bind makes of a dmabuf or sg entries that are not whole pages.
+	if (unchecked_layout(sc)) {
+		switch (inv) {
+		case Inv::bind_niov_count:
+		case Inv::bind_niov_dma:
+		case Inv::sizing_aligns_dmabuf:
+		case Inv::lookup_index_in_table:
+		case Inv::lookup_byte_map:
+		case Inv::frag_payload:
+			return true;
+		default:
+			break;
+		}
+	}
 	// Devices: fbnic drops frags past 64 KiB whatever the rules; bnxt's
 	// 16-bit BD wraps unless the series' 32 KiB cap (or a cap a scenario set
 	// below 64 KiB) applies; descriptor budgets (gve per segment, bnxt

@@ -6,9 +6,10 @@
 // not news: an exporter that lies about its sg table, a device asked to carry
 // what it cannot (fbnic past 64 KiB, gve chunks smaller than its descriptor
 // budget, bnxt past TX_MAX_FRAGS without the segmentation fallback, 64 KiB
-// frags on 16-bit length fields before the max-frag cap), and any scenario
-// that overrides a preset's policies (partial series, judged by the proofs'
-// soundness matrix).
+// frags on 16-bit length fields before the max-frag cap), the gen_pool bind
+// before the May 2026 fix (6.12, baseline-unfixed) taking a dmabuf or sg
+// entries that are not whole pages, and any scenario that overrides a
+// preset's policies (partial series, judged by the proofs' soundness matrix).
 #pragma once
 
 #include "invariants.hpp"
@@ -17,6 +18,9 @@
 namespace niov {
 
 bool exporter_lies(const Scenario &sc);
+// An unchecked gen_pool bind (policy bind=genpool-unchecked) given a TX
+// dmabuf size or an sg length that is not a multiple of PAGE_SIZE.
+bool unchecked_layout(const Scenario &sc);
 bool policies_overridden(const Scenario &sc);
 bool is_known_finding(const Scenario &sc, Inv inv);
 bool is_known_finding(const Scenario &sc, std::string_view invariant_id);
