@@ -76,7 +76,7 @@ int corpus_decode(fuzz::Target t, const std::string &in, const std::string &out,
 	if (!impl.empty()) {
 		const PluginImpl plugin(impl);
 		try {
-			fuzz::pin_rules(sc, fuzz::rules_for_plugin(plugin.name()));
+			fuzz::pin_rules(sc, fuzz::rules_for_plugin(plugin));
 		} catch (const std::invalid_argument &e) {
 			throw UsageError(e.what());
 		}

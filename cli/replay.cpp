@@ -120,6 +120,7 @@ int cmd_check(Args &args) {
 		throw UsageError("no scenario files given");
 	auto rows = nlohmann::json::array();
 	int unexpected = 0;
+	int not_compared = 0;  // not representable, or the plugin asked nothing
 	if (!json)
 		std::printf("%-44s %-12s %-10s %-8s %-9s %s\n", "scenario", "rules", "bind", "niov", "result",
 			    "verdict");
@@ -131,7 +132,11 @@ int cmd_check(Args &args) {
 		const int err = RunReport::bind_err(r.model);
 		const std::string niov = err ? "-" : fmt::format("{}K", (uint64_t{1} << r.model.bind.niov_shift) >> 10);
 		const size_t nviol = r.model.violations.size() + (r.impl ? r.impl->violations.size() : 0);
-		const std::string result = r.clean() ? "clean" : fmt::format("{} viol", nviol + r.differences.size());
+		const std::string verdict = r.verdict();
+		not_compared += verdict == "not representable" || verdict == "not run";
+		const std::string result = verdict == "violation"
+						   ? fmt::format("{} viol", nviol + r.differences.size())
+					   : verdict == "not representable" ? "not repr." : verdict;
 		if (json) {
 			rows.push_back({{"scenario", f}, {"rules", name(sc.cfg.preset)}, {"bind_err", err},
 					{"result", result}, {"as_expected", v.as_expected}, {"note", v.note},
@@ -145,10 +150,13 @@ int cmd_check(Args &args) {
 		}
 	}
 	if (json)
-		std::puts(nlohmann::json{{"scenarios", rows}, {"unexpected", unexpected}}.dump(2).c_str());
+		std::puts(nlohmann::json{{"scenarios", rows}, {"unexpected", unexpected}, {"not_compared", not_compared}}
+				  .dump(2)
+				  .c_str());
 	else
-		std::printf("%zu scenarios, %d as expected, %d unexpected\n", files.size(),
-			    static_cast<int>(files.size()) - unexpected, unexpected);
+		std::printf("%zu scenarios, %d as expected, %d unexpected%s\n", files.size(),
+			    static_cast<int>(files.size()) - unexpected, unexpected,
+			    not_compared ? fmt::format(", {} not compared with the plugin", not_compared).c_str() : "");
 	return unexpected ? kExitViolation : kExitClean;
 }
 

@@ -42,8 +42,8 @@ PluginState &plugin() {
 		}
 		s.path = p;
 		try {
-			s.rules = rules_for_plugin(s.impl->name());
-		} catch (const std::invalid_argument &e) {
+			s.rules = rules_for_plugin(*s.impl);
+		} catch (const std::exception &e) {
 			std::fprintf(stderr, "niovcheck-fuzz: %s\n", e.what());
 			std::exit(2);
 		}

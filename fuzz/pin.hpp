@@ -6,14 +6,15 @@
 
 #include <string>
 
+#include "plugin.hpp"
 #include "scenario.hpp"
 
 namespace niov::fuzz {
 
-// $NIOV_FUZZ_RULES, else the preset the plugin's name names (baseline,
-// net-next), else tx-autosize (every broken variant is tx_autosize.c with
-// one slip).  Throws std::invalid_argument for a bad $NIOV_FUZZ_RULES.
-Preset rules_for_plugin(const std::string &plugin_name);
+// $NIOV_FUZZ_RULES, else the plugin's rules (plugin_rules: the preset it
+// declares or names, else tx-autosize).  Throws std::invalid_argument for a
+// bad $NIOV_FUZZ_RULES, PluginError for a declared name that is no preset.
+Preset rules_for_plugin(const PluginImpl &plugin);
 
 void pin_rules(Scenario &sc, Preset p);
 

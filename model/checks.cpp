@@ -315,4 +315,74 @@ void Checker::freed(uint32_t wmem) {
 		     fmt::format("sk_wmem_queued {} after freeing every skb", static_cast<int32_t>(wmem)); });
 }
 
+void Checker::rx_niov(const RxNiov &niov) {
+	const uint64_t n = niov_size_of(t_.bind.niov_shift);
+	std::string bad;
+	if (niov.idx >= t_.bind.num_niovs)
+		bad = fmt::format("index {} >= num_niovs {}", niov.idx, t_.bind.num_niovs);
+	else if (niov.virt >= sc_.dmabuf_size)
+		bad = fmt::format("dmabuf offset {:#x} past the dmabuf ({:#x})", niov.virt, sc_.dmabuf_size);
+	else if (n == 0 || (niov.virt & (n - 1)))
+		bad = fmt::format("dmabuf offset {:#x} not aligned to the niov size {:#x}", niov.virt, n);
+	uint64_t want = 0;
+	if (bad.empty() && byte_map_at(niov.virt, want) && niov.dma != want)
+		bad = fmt::format("DMA {:#x}, the byte map at offset {:#x} is {:#x}", niov.dma, niov.virt, want);
+	if (bad.empty()) {
+		const auto table = impl_.niov_dma(niov.idx);
+		if (!table || *table != niov.dma)
+			bad = fmt::format("DMA {:#x}, the niov table says {}", niov.dma,
+					  table ? fmt::format("{:#x}", *table) : "none");
+	}
+	if (!bad.empty())
+		fail_with(Inv::rx_alloc_byte_map, [&] {
+			return fmt::format("RX allocator handed out niov {} (offset {:#x}, DMA {:#x}): {}", niov.idx,
+					   niov.virt, niov.dma, bad);
+		});
+}
+
+void Checker::rx_rounds(const RxAllocReport &rep) {
+	const uint64_t n = t_.bind.num_niovs;
+	const auto &first = rep.rounds[0];
+	const auto dup = std::adjacent_find(rep.niovs.begin(), rep.niovs.end(),
+					    [](const RxNiov &a, const RxNiov &b) { return a.idx == b.idx; });
+	if (dup != rep.niovs.end())
+		fail_with(Inv::rx_alloc_count, [&] {
+			return fmt::format("the RX allocator handed out niov {} twice without a free", dup->idx);
+		});
+	else if (first.handed != n || !first.last_failed)
+		fail_with(Inv::rx_alloc_count, [&] {
+			return fmt::format("the RX allocator handed out {} of {} niovs in {} calls{}", first.handed, n,
+					   n + 1, first.last_failed ? "" : ", and the last call still succeeded");
+		});
+	else if (!rep.same_again)
+		fail_with(Inv::rx_alloc_count, [&] {
+			return fmt::format("after freeing all {} niovs the RX allocator handed out {} others", n,
+					   rep.rounds[1].handed);
+		});
+}
+
+void Checker::resources(const niov_resources &b, const niov_resources &a) {
+	std::string leak, refs, warn;
+	auto add = [](std::string &out, const char *what, int64_t before, int64_t after) {
+		if (before != after)
+			out += fmt::format("{}{} {} -> {}", out.empty() ? "" : ", ", what, before, after);
+	};
+	add(leak, "allocations", b.allocs, a.allocs);
+	add(leak, "allocated bytes", b.alloc_bytes, a.alloc_bytes);
+	add(leak, "dma-buf references", b.dmabuf_refs, a.dmabuf_refs);
+	add(leak, "DMA mappings", b.dma_mappings, a.dma_mappings);
+	add(refs, "niov references", b.niov_refs, a.niov_refs);
+	add(refs, "binding references", b.binding_refs, a.binding_refs);
+	if (a.warns > b.warns)
+		add(warn, "WARNs", b.warns, a.warns);
+	if (a.bugs > b.bugs)
+		add(warn, "BUGs", b.bugs, a.bugs);
+	if (!leak.empty())
+		fail(Inv::res_no_leak, "after the unbind: " + leak);
+	if (!refs.empty())
+		fail(Inv::res_refs_balanced, "after every frag went back and the unbind: " + refs);
+	if (!warn.empty())
+		fail(Inv::res_no_warn, "during the run: " + warn);
+}
+
 }  // namespace niov

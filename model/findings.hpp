@@ -8,7 +8,8 @@
 // budget, bnxt past TX_MAX_FRAGS without the segmentation fallback, 64 KiB
 // frags on 16-bit length fields before the max-frag cap), the gen_pool bind
 // before the May 2026 fix (6.12, baseline-unfixed) taking a dmabuf or sg
-// entries that are not whole pages, and any scenario that overrides a
+// entries that are not whole pages, an RX gen_pool bind with an sg entry at
+// DMA address 0 (gen_pool's address 0 means "none"), and any scenario that overrides a
 // preset's policies (partial series, judged by the proofs' soundness matrix).
 #pragma once
 
@@ -21,6 +22,9 @@ bool exporter_lies(const Scenario &sc);
 // An unchecked gen_pool bind (policy bind=genpool-unchecked) given a TX
 // dmabuf size or an sg length that is not a multiple of PAGE_SIZE.
 bool unchecked_layout(const Scenario &sc);
+// An RX gen_pool bind with an sg entry at DMA address 0: gen_pool cannot hand
+// out that entry's first niov.
+bool genpool_zero_address(const Scenario &sc);
 bool policies_overridden(const Scenario &sc);
 bool is_known_finding(const Scenario &sc, Inv inv);
 bool is_known_finding(const Scenario &sc, std::string_view invariant_id);

@@ -126,8 +126,17 @@ BindResult ModelImpl::bind(const Scenario &sc) {
 		sc.dir == Dir::zcrx ? sc.dmabuf_size >> shift_
 				    : rules::num_niovs<W>(cfg.policy, sc.dmabuf_size, std::span<const CSeg>(segs), shift_);
 	segs_ = SegIndex(segs, shift_);
+	rx_.reset(cfg.policy, segs, shift_, num_niovs_);
 	return r;
 }
+
+std::optional<RxAllocResult> ModelImpl::rx_alloc() {
+	if (!sc_ || sc_->dir != Dir::rx)
+		return std::nullopt;
+	return rx_.alloc();
+}
+
+void ModelImpl::rx_free(uint64_t idx) { rx_.free(idx); }
 
 std::optional<uint64_t> ModelImpl::niov_dma(uint64_t idx) const {
 	const auto a = segs_.niov_dma(num_niovs_, idx);

@@ -16,6 +16,7 @@ niov_impl_config plugin_config(const Config &cfg) {
 	c.device = static_cast<uint32_t>(cfg.device);
 	c.dev_tx_max_frag_size = cfg.device_tx_max_frag();
 	c.max_page_order = cfg.max_page_order;
+	c.mss = cfg.mss;
 	return c;
 }
 
@@ -39,8 +40,21 @@ PluginImpl::PluginImpl(const std::string &path) : path_(path) {
 		caps_ = ops_->caps;
 		if (caps_ == 0)
 			throw PluginError(fmt::format("{}: ABI v2 plugin declares no capabilities (caps 0)", path));
+		if ((caps_ & NIOV_CAP_RX_ALLOC) && (!ops_->rx_alloc || !ops_->rx_free))
+			throw PluginError(fmt::format("{}: declares NIOV_CAP_RX_ALLOC without rx_alloc/rx_free", path));
+		if ((caps_ & NIOV_CAP_FAULTS) && (!ops_->fault_arm || !ops_->fault_calls))
+			throw PluginError(fmt::format("{}: declares NIOV_CAP_FAULTS without fault_arm/fault_calls", path));
+		if ((caps_ & NIOV_CAP_PP_INIT) && !ops_->pp_init)
+			throw PluginError(fmt::format("{}: declares NIOV_CAP_PP_INIT without pp_init", path));
+		if ((caps_ & NIOV_CAP_TX_DESC) && !ops_->encode_tx_desc)
+			throw PluginError(fmt::format("{}: declares NIOV_CAP_TX_DESC without encode_tx_desc", path));
 	} else {
 		caps_ = NIOV_CAPS_V1;
+		// v1: an optional op that is there is the code's own.
+		if (ops_->pp_init)
+			caps_ |= NIOV_CAP_PP_INIT;
+		if (ops_->encode_tx_desc)
+			caps_ |= NIOV_CAP_TX_DESC;
 	}
 	if (!ops_->bind || !ops_->unbind || !ops_->niov_shift || !ops_->num_niovs ||
 	    !ops_->niov_dma_addr || !ops_->get_niov_at || !ops_->fill)
@@ -66,6 +80,31 @@ BindResult PluginImpl::bind(const Scenario &sc) {
 	cfg_ = plugin_config(sc.cfg);
 	dir_ = sc.dir;
 	BindResult r;
+	segs_.clear();
+	for (const auto &s : sc.segs)
+		segs_.push_back({s.addr, s.len});
+	extack_[0] = 0;
+	if (sc.dir == Dir::zcrx && v2() && ops_->zcrx_register) {
+		// v2: the registration sees the area's segments itself.
+		niov_zcrx_args a{};
+		a.rx_buf_len = sc.rx_buf_size.value_or(0);
+		a.has_device = sc.zcrx_device ? 1 : 0;
+		a.nr_segs = static_cast<uint32_t>(segs_.size());
+		a.area_size = sc.dmabuf_size;
+		a.segs = segs_.data();
+		a.extack = extack_;
+		a.extack_len = sizeof(extack_);
+		uint32_t shift = 0;
+		r.err = ops_->zcrx_register(&cfg_, &a, &shift);
+		if (r.err) {
+			r.extack = take_extack();
+			return r;
+		}
+		r.niov_shift = shift;
+		r.num_niovs = shift < 64 ? sc.dmabuf_size >> shift : 0;
+		zcrx_shift_ = shift;
+		return r;
+	}
 	if (sc.dir == Dir::zcrx) {
 		// io_uring zcrx is validated, not bound through devmem.
 		const uint32_t len = sc.rx_buf_size.value_or(0);
@@ -82,9 +121,6 @@ BindResult PluginImpl::bind(const Scenario &sc) {
 		zcrx_shift_ = r.niov_shift;
 		return r;
 	}
-	segs_.clear();
-	for (const auto &s : sc.segs)
-		segs_.push_back({s.addr, s.len});
 	niov_bind_args a{};
 	a.dir = sc.dir == Dir::tx ? NIOV_DIR_TX : NIOV_DIR_RX;
 	a.has_rx_buf_size = sc.rx_buf_size.has_value();
@@ -92,10 +128,16 @@ BindResult PluginImpl::bind(const Scenario &sc) {
 	a.nr_segs = static_cast<uint32_t>(segs_.size());
 	a.dmabuf_size = sc.dmabuf_size;
 	a.segs = segs_.data();
+	if (v2()) {
+		a.extack = extack_;
+		a.extack_len = sizeof(extack_);
+	}
 	void *b = nullptr;
 	r.err = ops_->bind(&cfg_, &a, &b);
-	if (r.err)
+	if (r.err) {
+		r.extack = take_extack();
 		return r;
+	}
 	binding_ = b;
 	r.niov_shift = ops_->niov_shift(binding_);
 	r.num_niovs = ops_->num_niovs(binding_);
@@ -131,12 +173,19 @@ int PluginImpl::fill(niov_skb &skb, IovIter &it, int32_t length) {
 	return ops_->fill(binding_, &skb, &it, length);
 }
 
+std::string PluginImpl::take_extack() {
+	extack_[sizeof(extack_) - 1] = 0;  // a plugin that forgot the NUL
+	std::string m = extack_;
+	extack_[0] = 0;
+	return m;
+}
+
 std::optional<int> PluginImpl::pp_init(unsigned order) {
 	if (dir_ == Dir::zcrx)  // no devmem binding: the page_pool check is the core's
 		return pp_order_check(zcrx_shift_, cfg_.page_shift, order);
 	if (!binding_)
 		return std::nullopt;
-	if (!ops_->pp_init)
+	if (!(caps_ & NIOV_CAP_PP_INIT))
 		return pp_order_check(ops_->niov_shift(binding_), cfg_.page_shift, order);
 	return ops_->pp_init(binding_, order);
 }
@@ -152,7 +201,7 @@ std::optional<int> PluginImpl::zcrx_validate(const Scenario &sc, uint32_t len,
 }
 
 std::optional<int> PluginImpl::encode_tx_desc(uint32_t frag_len, std::vector<uint32_t> &lens) {
-	if (!ops_->encode_tx_desc)
+	if (!(caps_ & NIOV_CAP_TX_DESC))
 		return device_encode_tx_desc(static_cast<Device>(cfg_.device), frag_len, lens);
 	// Room for the finest split a device makes (gve: ceil(len / 16383)
 	// descriptors, 262,160 for a 4 GiB frag) and some slack, so a correct
@@ -165,6 +214,54 @@ std::optional<int> PluginImpl::encode_tx_desc(uint32_t frag_len, std::vector<uin
 	}
 	lens.resize(static_cast<size_t>(n) <= lens.size() ? static_cast<size_t>(n) : lens.size());
 	return 0;
+}
+
+void PluginImpl::frag_release(const Frag &f) {
+	if (binding_ && v2() && ops_->frag_release)
+		ops_->frag_release(binding_, &f);
+}
+
+std::optional<niov_resources> PluginImpl::resources() const {
+	if (!v2() || !ops_->resources)
+		return std::nullopt;
+	niov_resources r{};
+	ops_->resources(&r);
+	return r;
+}
+
+std::optional<RxAllocResult> PluginImpl::rx_alloc() {
+	if (!(caps_ & NIOV_CAP_RX_ALLOC) || !binding_ || dir_ != Dir::rx)
+		return std::nullopt;
+	RxAllocResult r;
+	r.err = ops_->rx_alloc(binding_, &r.niov.idx, &r.niov.virt, &r.niov.dma);
+	if (r.err)
+		r.niov = {};
+	return r;
+}
+
+void PluginImpl::rx_free(uint64_t idx) {
+	if ((caps_ & NIOV_CAP_RX_ALLOC) && binding_ && dir_ == Dir::rx)
+		ops_->rx_free(binding_, idx);
+}
+
+bool PluginImpl::has_faults() const { return (caps_ & NIOV_CAP_FAULTS) != 0; }
+
+void PluginImpl::fault_arm(uint32_t kind, uint64_t nth) {
+	if (has_faults())
+		ops_->fault_arm(kind, nth);
+}
+
+uint64_t PluginImpl::fault_calls(uint32_t kind) const { return has_faults() ? ops_->fault_calls(kind) : 0; }
+
+Preset plugin_rules(const PluginImpl &p) {
+	const std::string declared = p.rules();
+	if (!declared.empty()) {
+		if (auto r = parse_preset(declared))
+			return *r;
+		throw PluginError(fmt::format("{}: declares rules '{}', which is no preset of this niovcheck",
+					      p.name(), declared));
+	}
+	return parse_preset(p.name()).value_or(Preset::tx_autosize);
 }
 
 std::unique_ptr<PluginImpl> plugin_from_env() {

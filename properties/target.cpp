@@ -19,9 +19,7 @@ std::string Target::impl_path_for(const Scenario &sc) const {
 	return impl_path[static_cast<size_t>(sc.cfg.preset)];
 }
 
-Preset plugin_preset(const PluginImpl &p) {
-	return parse_preset(p.name()).value_or(Preset::tx_autosize);
-}
+Preset plugin_preset(const PluginImpl &p) { return plugin_rules(p); }
 
 std::vector<PluginListEntry> read_plugin_list(const std::string &path) {
 	std::vector<PluginListEntry> out;
