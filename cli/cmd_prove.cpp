@@ -43,11 +43,13 @@ int cmd_prove(Args &args) {
 		o.lemmas.push_back(l);
 	const std::string rules = args.option("rules", "tx-autosize");
 	if (rules == "all") {
-		o.presets = {Preset::baseline, Preset::net_next, Preset::tx_autosize};
+		o.presets.assign(std::begin(kAllPresets), std::end(kAllPresets));
 	} else {
 		const auto p = parse_preset(rules);
 		if (!p)
-			throw UsageError(fmt::format("--rules '{}': want baseline, net-next, tx-autosize or all", rules));
+			throw UsageError(fmt::format("--rules '{}': want a preset (linux-6.12, baseline-unfixed, baseline, "
+						     "net-next, tx-autosize) or all",
+						     rules));
 		o.presets = {*p};
 	}
 	o.json = args.flag("json");

@@ -47,6 +47,7 @@ bool check_matches(const Lemma &l, const UnsoundCheck &c, const Point &p) {
 struct Plan {
 	std::vector<Job> jobs;
 	std::vector<const UnsoundCheck *> checks;
+	std::vector<NotApplicable> not_applicable;
 };
 
 Plan make_plan(const ProveOptions &o) {
@@ -66,6 +67,10 @@ Plan make_plan(const ProveOptions &o) {
 		for (const auto &l : catalogue()) {
 			if (!selects(o.lemmas, l.id, l.family))
 				continue;
+			if (const std::string why = not_applicable(l, preset_policies(pr)); !why.empty()) {
+				plan.not_applicable.push_back({&l, std::string(name(pr)), why});
+				continue;
+			}
 			for (const auto &p : l.points(preset_policies(pr)))
 				plan.jobs.push_back({&l, p, std::string(name(pr)), false});
 		}
@@ -186,6 +191,7 @@ int run_prove(const ProveOptions &in, std::FILE *out) {
 		const auto results = run_jobs(plan.jobs, ro);
 		const double wall = std::chrono::duration<double>(Clock::now() - t0).count();
 		Summary s = summarize(results, plan.checks, wall);
+		s.not_applicable = plan.not_applicable;
 		s.fingerprint = fp;
 		for (Preset p : o.presets)
 			s.rules.push_back(std::string(name(p)));

@@ -35,6 +35,7 @@ struct Summary {
 	double wall_s = 0, cpu_s = 0;
 	bool ok = true;
 	std::vector<std::string> promoted;
+	std::vector<NotApplicable> not_applicable;  // shown, neither proved nor failed
 };
 
 Summary summarize(const std::vector<JobResult> &results, const std::vector<const UnsoundCheck *> &checks,
