@@ -55,7 +55,7 @@ int cmd_props(Args &args) {
 	const auto list = std::filesystem::path(self).parent_path().parent_path() / "lib" / "niov_plugins.txt";
 	const LoadedTarget lt = load_target(impl, list.string());
 	std::string against = impl;
-	for (size_t i = 0; impl.empty() && i < 3; ++i)
+	for (size_t i = 0; impl.empty() && i < kNumPresets; ++i)
 		if (lt.target.impl[i])
 			against += (against.empty() ? "" : ", ") + lt.target.impl_path[i];
 	if (against.empty())
@@ -66,14 +66,16 @@ int cmd_props(Args &args) {
 			    static_cast<unsigned long long>(rp.seed), static_cast<unsigned long long>(rp.cases),
 			    against.c_str(), "property", "cases", "result", "cases/s", "seconds", "cpu cases/s");
 	auto rows = nlohmann::json::array();
-	int failed = 0;
+	int failed = 0, not_run = 0;
 	for (const Property *p : run) {
 		const Outcome o = run_property(*p, lt.target, rp);
-		failed += !o.passed;
+		failed += !o.passed && o.not_run.empty();
+		not_run += !o.not_run.empty();
 		if (json) {
 			rows.push_back({{"name", o.name},
 					{"cases", o.cases},
 					{"passed", o.passed},
+					{"not_run", o.not_run},
 					{"seconds", o.seconds},
 					{"cases_per_s", o.rate()},
 					{"cpu_seconds", o.cpu_seconds},
@@ -81,6 +83,10 @@ int cmd_props(Args &args) {
 					{"replay", o.replay},
 					{"reproduce", o.reproduce},
 					{"message", o.message}});
+			continue;
+		}
+		if (!o.not_run.empty()) {
+			std::printf("%-28s %9s  not run (%s)\n", o.name.c_str(), "-", o.not_run.c_str());
 			continue;
 		}
 		std::printf("%-28s %9llu  %-6s %10.0f %8.2f %10.0f\n", o.name.c_str(),
@@ -95,12 +101,18 @@ int cmd_props(Args &args) {
 					 {"cases", rp.cases},
 					 {"against", against},
 					 {"properties", rows},
-					 {"failed", failed}}
+					 {"failed", failed},
+					 {"not_run", not_run}}
 				  .dump(2)
 				  .c_str());
 	else
-		std::printf("\n%zu properties, %d failed\n", run.size(), failed);
-	return failed ? kExitViolation : kExitClean;
+		std::printf("\n%zu properties, %d failed%s\n", run.size(), failed,
+			    not_run ? fmt::format(", {} not run", not_run).c_str() : "");
+	if (failed)
+		return kExitViolation;
+	if (not_run == static_cast<int>(run.size()))
+		throw UsageError("no property could run against this implementation (see above)");
+	return kExitClean;
 }
 
 }  // namespace niov::cli

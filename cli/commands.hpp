@@ -5,6 +5,7 @@
 
 #include "args.hpp"
 #include "decode.hpp"
+#include "faults.hpp"
 
 namespace niov::cli {
 
@@ -17,6 +18,17 @@ int cmd_props(Args &args);
 int cmd_corpus(Args &args);
 int cmd_prove(Args &args);
 int cmd_mutants(Args &args);
+int cmd_faults(Args &args);
+
+// The fault-injection sweep over scenario files, for `niovcheck faults` and
+// `niovcheck all`.  Throws UsageError on a file that does not parse.
+struct FaultsRun {
+	std::vector<FaultSweep> sweeps;
+	size_t swept = 0;	 // scenarios whose bind was swept (the rest: not_run)
+	uint64_t injected = 0;	 // failures injected
+	uint64_t findings = 0;	 // violations
+};
+FaultsRun run_faults(PluginImpl &impl, const std::vector<std::string> &files);
 // A plugin from a kernel tree (cmd_kernel.cpp); takes argv itself for -o.
 int cmd_kernel(int argc, char **argv);
 

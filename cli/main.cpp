@@ -25,6 +25,7 @@ const char kUsage[] =
 	"  corpus encode|decode IN OUT          convert between scenario files and fuzz inputs\n"
 	"  prove [--lemma ID] [--rules P] [--matrix] [--json]   Z3 proofs of the invariants\n"
 	"  mutants [--variant NAME] [--engines a,b] [--json]    every broken variant against every engine\n"
+	"  faults --impl PATH [FILES...] [--json]  fail each allocation/dma-buf/queue step of the binds in turn\n"
 	"  kernel build DIR [-o PATH] [--asan] | probe DIR    a plugin from a kernel tree's own code\n";
 
 }  // namespace
@@ -57,6 +58,8 @@ int main(int argc, char **argv) {
 			return cmd_prove(args);
 		if (cmd == "mutants")
 			return cmd_mutants(args);
+		if (cmd == "faults")
+			return cmd_faults(args);
 		if (cmd == "kernel")
 			return cmd_kernel(argc, argv);
 		if (cmd == "--help" || cmd == "help" || cmd == "-h") {

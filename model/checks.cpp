@@ -69,16 +69,16 @@ void Checker::after_bind() {
 		if (sc_.dmabuf_size & (n - 1))
 			fail_with(Inv::sizing_aligns_dmabuf, [&] { return
 			     fmt::format("dmabuf size {:#x} not aligned to niov size {:#x}", sc_.dmabuf_size, n); });
-		// With gen_pool-era PAGE_SIZE niovs nothing promised aligned addresses.
-		if (pol.bind == BindStyle::freelist || n > page) {
-			for (size_t i = 0; i < sc_.segs.size(); ++i) {
-				const auto &s = sc_.segs[i];
-				if ((s.addr | s.len) & (n - 1)) {
-					fail_with(Inv::sizing_aligns_segments, [&] { return
-					     fmt::format("segment {} ({:#x}, {:#x}) not aligned to niov size {:#x}", i,
-							 s.addr, s.len, n); });
-					break;
-				}
+		// Lengths always; with gen_pool-era PAGE_SIZE niovs nothing promised
+		// aligned addresses.
+		const bool addrs = pol.bind == BindStyle::freelist || n > page;
+		for (size_t i = 0; i < sc_.segs.size(); ++i) {
+			const auto &s = sc_.segs[i];
+			if (((addrs ? s.addr : 0) | s.len) & (n - 1)) {
+				fail_with(Inv::sizing_aligns_segments, [&] { return
+				     fmt::format("segment {} ({:#x}, {:#x}) not aligned to niov size {:#x}", i,
+						 s.addr, s.len, n); });
+				break;
 			}
 		}
 		if (pol.tx_niov != TxNiov::page) {
@@ -341,7 +341,12 @@ void Checker::rx_niov(const RxNiov &niov) {
 }
 
 void Checker::rx_rounds(const RxAllocReport &rep) {
-	const uint64_t n = t_.bind.num_niovs;
+	// The niovs bind created: an sg table shorter than the dmabuf leaves
+	// the rest uncreated (bind.sg_covers_dmabuf says so).
+	uint64_t made = 0;
+	for (const auto &s : segs_)
+		made += std::min<uint64_t>(s.len >> t_.bind.niov_shift, t_.bind.num_niovs - made);
+	const uint64_t n = made;
 	const auto &first = rep.rounds[0];
 	const auto dup = std::adjacent_find(rep.niovs.begin(), rep.niovs.end(),
 					    [](const RxNiov &a, const RxNiov &b) { return a.idx == b.idx; });
@@ -352,7 +357,8 @@ void Checker::rx_rounds(const RxAllocReport &rep) {
 	else if (first.handed != n || !first.last_failed)
 		fail_with(Inv::rx_alloc_count, [&] {
 			return fmt::format("the RX allocator handed out {} of {} niovs in {} calls{}", first.handed, n,
-					   n + 1, first.last_failed ? "" : ", and the last call still succeeded");
+					   t_.bind.num_niovs + 1,
+					   first.last_failed ? "" : ", and the last call still succeeded");
 		});
 	else if (!rep.same_again)
 		fail_with(Inv::rx_alloc_count, [&] {
@@ -361,7 +367,7 @@ void Checker::rx_rounds(const RxAllocReport &rep) {
 		});
 }
 
-void Checker::resources(const niov_resources &b, const niov_resources &a) {
+std::vector<ResourceFinding> resource_findings(const niov_resources &b, const niov_resources &a) {
 	std::string leak, refs, warn;
 	auto add = [](std::string &out, const char *what, int64_t before, int64_t after) {
 		if (before != after)
@@ -377,12 +383,19 @@ void Checker::resources(const niov_resources &b, const niov_resources &a) {
 		add(warn, "WARNs", b.warns, a.warns);
 	if (a.bugs > b.bugs)
 		add(warn, "BUGs", b.bugs, a.bugs);
+	std::vector<ResourceFinding> out;
 	if (!leak.empty())
-		fail(Inv::res_no_leak, "after the unbind: " + leak);
+		out.push_back({Inv::res_no_leak, "after the unbind: " + leak});
 	if (!refs.empty())
-		fail(Inv::res_refs_balanced, "after every frag went back and the unbind: " + refs);
+		out.push_back({Inv::res_refs_balanced, "after every frag went back and the unbind: " + refs});
 	if (!warn.empty())
-		fail(Inv::res_no_warn, "during the run: " + warn);
+		out.push_back({Inv::res_no_warn, "during the run: " + warn});
+	return out;
+}
+
+void Checker::resources(const niov_resources &b, const niov_resources &a) {
+	for (auto &f : resource_findings(b, a))
+		fail(f.inv, std::move(f.detail));
 }
 
 }  // namespace niov

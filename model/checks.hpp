@@ -21,6 +21,14 @@ struct FragLimits {
 	uint64_t dev_max = 0;	 // device max frag, UINT64_MAX when not applied
 };
 
+// What changed between two readings of the resource counters: leaks,
+// unbalanced references, new WARNs or BUGs (res.*).
+struct ResourceFinding {
+	Inv inv;
+	std::string detail;
+};
+std::vector<ResourceFinding> resource_findings(const niov_resources &before, const niov_resources &after);
+
 class Checker {
 public:
 	Checker(const Scenario &sc, Impl &impl, Trace &t, const RunOptions &opts);

@@ -22,8 +22,11 @@ bool exporter_lies(const Scenario &sc);
 // An unchecked gen_pool bind (policy bind=genpool-unchecked) given a TX
 // dmabuf size or an sg length that is not a multiple of PAGE_SIZE.
 bool unchecked_layout(const Scenario &sc);
-// An RX gen_pool bind with an sg entry at DMA address 0: gen_pool cannot hand
-// out that entry's first niov.
+// Does a niov of sg entry @s (niovs of 1 << @shift) sit at DMA address 0
+// (the entry starts there, or wraps to it)?
+bool niov_at_dma_zero(const DmaSeg &s, unsigned shift);
+// An RX gen_pool bind with a niov at DMA address 0: gen_pool cannot hand it
+// out (its answer 0 means "none").
 bool genpool_zero_address(const Scenario &sc);
 bool policies_overridden(const Scenario &sc);
 bool is_known_finding(const Scenario &sc, Inv inv);

@@ -56,9 +56,17 @@ PluginImpl::PluginImpl(const std::string &path) : path_(path) {
 		if (ops_->encode_tx_desc)
 			caps_ |= NIOV_CAP_TX_DESC;
 	}
-	if (!ops_->bind || !ops_->unbind || !ops_->niov_shift || !ops_->num_niovs ||
-	    !ops_->niov_dma_addr || !ops_->get_niov_at || !ops_->fill)
-		throw PluginError(fmt::format("{}: plugin lacks a required operation", path));
+	// v2: get_niov_at and fill only where the plugin says it has the path.
+	const char *missing = !ops_->bind		? "bind"
+			      : !ops_->unbind		? "unbind"
+			      : !ops_->niov_shift	? "niov_shift"
+			      : !ops_->num_niovs	? "num_niovs"
+			      : !ops_->niov_dma_addr	? "niov_dma_addr"
+			      : (caps_ & NIOV_CAP_LOOKUP) && !ops_->get_niov_at ? "get_niov_at"
+			      : (caps_ & NIOV_CAP_FILL) && !ops_->fill		 ? "fill"
+										 : nullptr;
+	if (missing)
+		throw PluginError(fmt::format("{}: plugin lacks the required operation {}", path, missing));
 }
 
 PluginImpl::~PluginImpl() {
@@ -159,7 +167,7 @@ std::optional<uint64_t> PluginImpl::niov_dma(uint64_t idx) const {
 
 LookupResult PluginImpl::lookup(uint64_t virt) const {
 	LookupResult r;
-	if (!binding_)
+	if (!binding_ || !ops_->get_niov_at)
 		return {-kEFAULT, 0, 0, 0};
 	r.err = ops_->get_niov_at(binding_, virt, &r.idx, &r.off, &r.size);
 	if (r.err)
@@ -168,7 +176,7 @@ LookupResult PluginImpl::lookup(uint64_t virt) const {
 }
 
 int PluginImpl::fill(niov_skb &skb, IovIter &it, int32_t length) {
-	if (!binding_)
+	if (!binding_ || !ops_->fill)
 		return -kEINVAL;
 	return ops_->fill(binding_, &skb, &it, length);
 }

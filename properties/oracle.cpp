@@ -283,3 +283,41 @@ unsigned lookup_shift(const Config &cfg, unsigned niov_shift) {
 }
 
 }  // namespace niov::props::oracle
+
+namespace niov::props::oracle {
+
+std::optional<uint64_t> niov_virt(const Scenario &sc, unsigned shift, uint64_t num_niovs, uint64_t idx) {
+	if (idx >= num_niovs)
+		return std::nullopt;
+	if (sc.cfg.policy.bind == BindStyle::freelist)
+		return idx << shift;
+	unsigned __int128 first = 0, start = 0;
+	for (const auto &s : sc.segs) {
+		const uint64_t cnt = s.len >> shift;
+		if (idx >= first && idx < first + cnt)
+			return static_cast<uint64_t>(start + ((idx - first) << shift));
+		first += cnt;
+		start += s.len;
+	}
+	return std::nullopt;
+}
+
+uint64_t rx_alloc_handed(const Scenario &sc, unsigned shift, uint64_t num_niovs) {
+	uint64_t lost = 0;
+	unsigned __int128 first = 0;
+	for (const auto &s : sc.segs) {
+		// gen_pool: a niov at DMA address 0, where the entry starts or wraps to.
+		const uint64_t cnt = s.len >> shift;
+		const u128 to_zero = s.addr == 0 ? 0 : (u128{1} << 64) - s.addr;
+		const u128 j = to_zero >> shift;
+		if (sc.cfg.policy.bind != BindStyle::freelist && to_zero % (u128{1} << shift) == 0 && j < cnt &&
+		    first + j < num_niovs)
+			++lost;
+		first += s.len >> shift;
+	}
+	// Niovs past the sg table are never created.
+	const uint64_t made = first < num_niovs ? static_cast<uint64_t>(first) : num_niovs;
+	return made - lost;
+}
+
+}  // namespace niov::props::oracle

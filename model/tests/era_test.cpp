@@ -8,26 +8,16 @@
 #include "findings.hpp"
 #include "impl.hpp"
 #include "report.hpp"
+#include "test_scenarios.hpp"
 
 namespace niov {
 namespace {
 
-Scenario parse(const std::string &text) {
-	auto r = parse_scenario(text, "era.scn");
-	EXPECT_TRUE(r.scenario) << r.error.message;
-	return r.scenario ? *r.scenario : Scenario{};
-}
+Scenario parse(const std::string &text) { return test::parse(text, "era.scn"); }
 
 RunReport run(const std::string &text) { return run_scenario(parse(text), nullptr); }
 
-std::vector<std::string> ids(const Trace &t) {
-	std::vector<std::string> v;
-	for (const auto &x : t.violations)
-		v.push_back(x.invariant);
-	std::sort(v.begin(), v.end());
-	v.erase(std::unique(v.begin(), v.end()), v.end());
-	return v;
-}
+using test::ids;
 
 bool has(const Trace &t, Inv inv) {
 	const auto v = ids(t);

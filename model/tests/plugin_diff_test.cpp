@@ -11,6 +11,7 @@
 #include "findings.hpp"
 #include "plugin.hpp"
 #include "report.hpp"
+#include "test_scenarios.hpp"
 
 namespace niov {
 namespace {
@@ -50,14 +51,7 @@ std::vector<Scenario> corpus() {
 	return out;
 }
 
-std::vector<std::string> ids(const Trace &t) {
-	std::vector<std::string> v;
-	for (const auto &x : t.violations)
-		v.push_back(x.invariant);
-	std::sort(v.begin(), v.end());
-	v.erase(std::unique(v.begin(), v.end()), v.end());
-	return v;
-}
+using test::ids;
 
 TEST(Plugins, ListIsComplete) {
 	const auto p = plugins();

@@ -60,8 +60,8 @@ struct net_devmem_dmabuf_binding {
 	 * bind off a stack of indices.
 	 */
 	bool rx_genpool;
+	struct rx_chunk *rx_chunks;	/* one per sg entry (rx_alloc.c) */
 	u8 *rx_taken;			/* gen_pool: per niov, handed out */
-	size_t *rx_next;		/* gen_pool: per chunk, no free niov below */
 	u32 *freelist;			/* freelist bind */
 	size_t free_count;
 

@@ -16,43 +16,38 @@
  */
 #include "devmem_common.h"
 
-/* Chunk @c: its first table index and niov count, DMA address and offset. */
+/* A chunk: its first table index and niov count, DMA address and offset. */
 struct rx_chunk {
 	size_t first, count;
 	dma_addr_t dma;
 	size_t virt;
+	size_t next;		/* gen_pool: no free niov below this one */
 };
-
-static struct rx_chunk rx_chunk_at(const struct net_devmem_dmabuf_binding *binding,
-				   unsigned int c)
-{
-	const struct scatterlist *sg;
-	struct rx_chunk ch = { 0, 0, 0, 0 };
-	unsigned int i;
-
-	for_each_sgtable_dma_sg(binding->sgt, sg, i) {
-		size_t n = sg_dma_len(sg) >> binding->niov_shift;
-
-		if (i == c) {
-			ch.dma = sg_dma_address(sg);
-			ch.count = ch.first < binding->niovs_init ?
-				   min_t(size_t, n, binding->niovs_init - ch.first) : 0;
-			return ch;
-		}
-		ch.first += n;
-		ch.virt += sg_dma_len(sg);
-	}
-	return ch;
-}
 
 int net_devmem_rx_init(struct net_devmem_dmabuf_binding *binding)
 {
-	size_t i;
+	const struct scatterlist *sg;
+	size_t first = 0, virt = 0, i;
+	unsigned int c;
+
+	binding->rx_chunks = kvcalloc(binding->sgt->nents, sizeof(*binding->rx_chunks), GFP_KERNEL);
+	if (!binding->rx_chunks)
+		return -ENOMEM;
+	for_each_sgtable_dma_sg(binding->sgt, sg, c) {
+		size_t n = sg_dma_len(sg) >> binding->niov_shift;
+		struct rx_chunk *ch = &binding->rx_chunks[c];
+
+		ch->first = first;
+		ch->count = first < binding->niovs_init ? min_t(size_t, n, binding->niovs_init - first) : 0;
+		ch->dma = sg_dma_address(sg);
+		ch->virt = binding->rx_genpool ? virt : first << binding->niov_shift;
+		first += n;
+		virt += sg_dma_len(sg);
+	}
 
 	if (binding->rx_genpool) {
 		binding->rx_taken = kvcalloc(binding->niovs_init, sizeof(u8), GFP_KERNEL);
-		binding->rx_next = kvcalloc(binding->sgt->nents, sizeof(size_t), GFP_KERNEL);
-		if (!binding->rx_taken || !binding->rx_next)
+		if (!binding->rx_taken)
 			goto err;
 		return 0;
 	}
@@ -63,10 +58,8 @@ int net_devmem_rx_init(struct net_devmem_dmabuf_binding *binding)
 		binding->freelist[binding->free_count++] = (u32)i;
 	return 0;
 err:
-	kvfree(binding->rx_taken);
-	kvfree(binding->rx_next);
-	binding->rx_taken = NULL;
-	binding->rx_next = NULL;
+	kvfree(binding->rx_chunks);
+	binding->rx_chunks = NULL;
 	return -ENOMEM;
 }
 
@@ -82,74 +75,67 @@ bool net_devmem_rx_release(struct net_devmem_dmabuf_binding *binding)
 	if (binding->freelist)
 		WARN(binding->free_count != binding->niovs_init,
 		     "destroying dmabuf binding with outstanding net_iovs");
+	kvfree(binding->rx_chunks);
 	kvfree(binding->rx_taken);
-	kvfree(binding->rx_next);
 	kvfree(binding->freelist);
+	binding->rx_chunks = NULL;
 	binding->rx_taken = NULL;
-	binding->rx_next = NULL;
 	binding->freelist = NULL;
 	return true;
-}
-
-static u64 rx_virt(const struct net_devmem_dmabuf_binding *binding, const struct rx_chunk *ch,
-		   size_t j)
-{
-	if (binding->rx_genpool)
-		return ch->virt + ((u64)j << binding->niov_shift);
-	return (u64)(ch->first + j) << binding->niov_shift;
 }
 
 static int rx_answer(const struct net_devmem_dmabuf_binding *binding, const struct rx_chunk *ch,
 		     size_t j, u64 *idx, u64 *virt, u64 *dma)
 {
 	*idx = ch->first + j;
-	*virt = rx_virt(binding, ch, j);
+	*virt = binding->rx_genpool ? ch->virt + ((u64)j << binding->niov_shift)
+				    : (u64)(ch->first + j) << binding->niov_shift;
 	*dma = binding->area.niovs[ch->first + j].dma_addr;
 	return 0;
 }
 
-static unsigned int rx_chunk_of(const struct net_devmem_dmabuf_binding *binding, size_t idx,
-				struct rx_chunk *ch)
+static struct rx_chunk *rx_chunk_of(const struct net_devmem_dmabuf_binding *binding, size_t idx)
 {
 	unsigned int c;
 
 	for (c = 0; c < binding->sgt->nents; c++) {
-		*ch = rx_chunk_at(binding, c);
+		struct rx_chunk *ch = &binding->rx_chunks[c];
+
 		if (idx >= ch->first && idx - ch->first < ch->count)
-			return c;
+			return ch;
 	}
-	return binding->sgt->nents;
+	return NULL;
 }
 
 int devmem_op_rx_alloc(void *priv, u64 *idx, u64 *virt, u64 *dma)
 {
 	struct net_devmem_dmabuf_binding *binding = priv;
-	struct rx_chunk ch;
+	struct rx_chunk *ch;
 	unsigned int c;
 	size_t j;
 
 	niov_shim_configure(&binding->cfg);
+	if (!binding->rx_chunks)
+		return -ENOMEM;
 	if (!binding->rx_genpool) {
-		if (!binding->freelist || !binding->free_count)
+		if (!binding->free_count)
 			return -ENOMEM;
 		j = binding->freelist[--binding->free_count];
-		rx_chunk_of(binding, j, &ch);
-		return rx_answer(binding, &ch, j - ch.first, idx, virt, dma);
+		ch = rx_chunk_of(binding, j);
+		return rx_answer(binding, ch, j - ch->first, idx, virt, dma);
 	}
-	if (!binding->rx_taken)
-		return -ENOMEM;
 	for (c = binding->sgt->nents; c-- > 0;) {
-		ch = rx_chunk_at(binding, c);
-		for (j = binding->rx_next[c]; j < ch.count && binding->rx_taken[ch.first + j]; j++)
+		ch = &binding->rx_chunks[c];
+		for (j = ch->next; j < ch->count && binding->rx_taken[ch->first + j]; j++)
 			;
-		binding->rx_next[c] = j + 1;
-		if (j >= ch.count)
+		ch->next = j + 1;
+		if (j >= ch->count)
 			continue;
-		binding->rx_taken[ch.first + j] = 1;
+		binding->rx_taken[ch->first + j] = 1;
 		/* gen_pool_alloc_owner() returned 0: "no memory" */
-		if (ch.dma + ((dma_addr_t)j << binding->niov_shift) == 0)
+		if (ch->dma + ((dma_addr_t)j << binding->niov_shift) == 0)
 			return -ENOMEM;
-		return rx_answer(binding, &ch, j, idx, virt, dma);
+		return rx_answer(binding, ch, j, idx, virt, dma);
 	}
 	return -ENOMEM;
 }
@@ -157,21 +143,22 @@ int devmem_op_rx_alloc(void *priv, u64 *idx, u64 *virt, u64 *dma)
 void devmem_op_rx_free(void *priv, u64 idx)
 {
 	struct net_devmem_dmabuf_binding *binding = priv;
-	struct rx_chunk ch;
-	unsigned int c;
+	struct rx_chunk *ch;
 
 	niov_shim_configure(&binding->cfg);
+	if (WARN_ON(!binding->rx_chunks))
+		return;
 	if (!binding->rx_genpool) {
-		if (WARN_ON(!binding->freelist || binding->free_count >= binding->niovs_init))
+		if (WARN_ON(binding->free_count >= binding->niovs_init))
 			return;
 		binding->freelist[binding->free_count++] = (u32)idx;
 		return;
 	}
 	/* WARN_ON(!gen_pool_has_addr()) */
-	c = rx_chunk_of(binding, idx, &ch);
-	if (WARN_ON(c == binding->sgt->nents || !binding->rx_taken[idx]))
+	ch = rx_chunk_of(binding, idx);
+	if (WARN_ON(!ch || !binding->rx_taken[idx]))
 		return;
 	binding->rx_taken[idx] = 0;
-	if (idx - ch.first < binding->rx_next[c])
-		binding->rx_next[c] = idx - ch.first;
+	if (idx - ch->first < ch->next)
+		ch->next = idx - ch->first;
 }

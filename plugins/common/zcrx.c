@@ -61,10 +61,11 @@ u32 io_area_max_shift(const struct niov_zcrx_args *args)
 int devmem_op_zcrx_register(const struct niov_impl_config *cfg, const struct niov_zcrx_args *args,
 			    u32 *niov_shift, zcrx_area_shift_t area_max_shift)
 {
-	unsigned int shift = PAGE_SHIFT;
+	unsigned int shift;
 	int err;
 
-	niov_shim_configure(cfg);
+	niov_shim_configure(cfg);	/* before PAGE_SHIFT is read */
+	shift = PAGE_SHIFT;
 	err = io_zcrx_check_rx_buf_len(args->rx_buf_len, area_max_shift(args), args->has_device != 0);
 	if (err)
 		return err;
