@@ -229,6 +229,12 @@ TEST(Faults, NotRunWithoutInjection) {
 	const FaultSweep s = sweep_faults(parse(kSweepScenarios[0]), p);
 	EXPECT_EQ(s.not_run, "plugin lacks fault injection");
 	EXPECT_TRUE(s.points.empty());
+	// A bind with nothing to fail (our zcrx registration allocates nothing)
+	// is not a clean sweep either.
+	PluginImpl z(lib("tx_autosize"));
+	const FaultSweep zs = sweep_faults(parse("rules tx-autosize\ndir zcrx\nsg 0x100000 64K\n"), z);
+	EXPECT_EQ(zs.not_run, "the bind makes no call that can be failed");
+	EXPECT_TRUE(zs.points.empty());
 }
 
 }  // namespace
