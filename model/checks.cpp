@@ -344,7 +344,7 @@ void Checker::rx_rounds(const RxAllocReport &rep) {
 	// The niovs bind created: an sg table shorter than the dmabuf leaves
 	// the rest uncreated (bind.sg_covers_dmabuf says so).
 	uint64_t made = 0;
-	for (const auto &s : segs_)
+	for (const auto &s : segs_.segs())
 		made += std::min<uint64_t>(s.len >> t_.bind.niov_shift, t_.bind.num_niovs - made);
 	const uint64_t n = made;
 	const auto &first = rep.rounds[0];
