@@ -127,11 +127,17 @@ nlohmann::json check_row(const Scenario &sc, const std::string &f, PluginImpl *i
 	const Verdict v = judge(sc, r);
 	const int err = RunReport::bind_err(r.model);
 	const size_t nviol = r.model.violations.size() + (r.impl ? r.impl->violations.size() : 0);
+	// A plugin that cannot take the input (not representable) or lacks the
+	// path is not compared: its row says so.
+	const std::string verdict = r.verdict();
+	const std::string result = verdict == "violation"	    ? fmt::format("{} viol", nviol + r.differences.size())
+				   : verdict == "not representable" ? "not repr."
+								    : verdict;
 	nlohmann::json j{{"scenario", f},
 			 {"rules", rules_label(sc)},
 			 {"bind_err", err},
 			 {"niov", err ? "-" : fmt::format("{}K", (uint64_t{1} << r.model.bind.niov_shift) >> 10)},
-			 {"result", r.clean() ? "clean" : fmt::format("{} viol", nviol + r.differences.size())},
+			 {"result", result},
 			 {"as_expected", v.as_expected},
 			 {"note", v.note},
 			 {"findings", leak_findings(impl, r, f, flags)}};

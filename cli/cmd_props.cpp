@@ -53,7 +53,7 @@ int cmd_props(Args &args) {
 	const auto list = std::filesystem::path(self).parent_path().parent_path() / "lib" / "niov_plugins.txt";
 	const LoadedTarget lt = load_target(impl, list.string(), rules, lim);
 	std::string against;
-	for (size_t i = 0; i < 3; ++i)
+	for (size_t i = 0; i < kNumPresets; ++i)
 		if (lt.target.impl[i])
 			against += (against.empty() ? "" : ", ") + lt.target.impl_path[i];
 	if (against.empty())
@@ -69,12 +69,13 @@ int cmd_props(Args &args) {
 			    against.c_str(), rules_line.c_str(), "property", "cases", "result", "cases/s", "seconds",
 			    "cpu cases/s");
 	auto rows = nlohmann::json::array();
-	int failed = 0, reported = 0;
+	int failed = 0, reported = 0, not_run = 0;
 	PropsRun pr;
 	pr.order = run;
 	pr.each = [&](const IsolatedProperty &ip) {
 		const Outcome &o = ip.outcome;
-		failed += !o.passed;
+		failed += !o.passed && o.not_run.empty();
+		not_run += !o.not_run.empty();
 		++reported;
 		auto findings = nlohmann::json::array();
 		for (const auto &f : ip.findings)
@@ -83,6 +84,7 @@ int cmd_props(Args &args) {
 			rows.push_back({{"name", o.name},
 					{"cases", o.cases},
 					{"passed", o.passed},
+					{"not_run", o.not_run},
 					{"seconds", o.seconds},
 					{"cases_per_s", o.rate()},
 					{"cpu_seconds", o.cpu_seconds},
@@ -93,6 +95,10 @@ int cmd_props(Args &args) {
 					{"message", o.message},
 					{"findings", findings},
 					{"run", ip.run}});
+			return;
+		}
+		if (!o.not_run.empty()) {
+			std::printf("%-28s %9s  not run (%s)\n", o.name.c_str(), "-", o.not_run.c_str());
 			return;
 		}
 		std::printf("%-28s %9llu  %-6s %10.0f %8.2f %10.0f\n", o.name.c_str(),
@@ -116,16 +122,22 @@ int cmd_props(Args &args) {
 					 {"against", against},
 					 {"properties", rows},
 					 {"failed", failed},
+					 {"not_run", not_run},
 					 {"missing", static_cast<int>(run.size()) - reported}}
 				  .dump(2)
 				  .c_str());
 	else
-		std::printf("\n%zu properties, %d failed\n", run.size(), failed);
+		std::printf("\n%zu properties, %d failed%s\n", run.size(), failed,
+			    not_run ? fmt::format(", {} not run", not_run).c_str() : "");
 	// Every property asked for has its row, or the run did not finish.
 	const bool missing = reported != static_cast<int>(run.size());
 	if (missing && !json)
 		std::printf("%zu properties NOT RUN\n", run.size() - static_cast<size_t>(reported));
-	return failed || missing ? kExitViolation : kExitClean;
+	if (failed || missing)
+		return kExitViolation;
+	if (not_run == static_cast<int>(run.size()))
+		throw UsageError("no property could run against this implementation (see above)");
+	return kExitClean;
 }
 
 }  // namespace niov::cli

@@ -42,7 +42,7 @@ int cmd_prove(Args &args) {
 	if (req.rules == "all") {
 		if (!req.policies.empty() || !impl.empty())
 			throw UsageError("--rules all proves the presets as they are: no --policy or --impl with it");
-		o.presets = {Preset::baseline, Preset::net_next, Preset::tx_autosize};
+		o.presets.assign(std::begin(kAllPresets), std::end(kAllPresets));
 	} else {
 		// The rules in force: flags, else what --impl's plugin declares,
 		// else tx-autosize.

@@ -6,6 +6,7 @@
 #include "args.hpp"
 #include "decode.hpp"
 #include "rules_in_force.hpp"
+#include "faults.hpp"
 
 namespace niov::cli {
 
@@ -22,6 +23,17 @@ int cmd_all(Args &args);
 int cmd_plugin(int argc, char **argv);
 // Where `plugin build` takes the ABI headers, shim and common code from.
 std::string plugin_sdk_dir();
+int cmd_faults(Args &args);
+
+// The fault-injection sweep over scenario files, for `niovcheck faults` and
+// `niovcheck all`.  Throws UsageError on a file that does not parse.
+struct FaultsRun {
+	std::vector<FaultSweep> sweeps;
+	size_t swept = 0;	 // scenarios whose bind was swept (the rest: not_run)
+	uint64_t injected = 0;	 // failures injected
+	uint64_t findings = 0;	 // violations
+};
+FaultsRun run_faults(PluginImpl &impl, const std::vector<std::string> &files);
 // A plugin from a kernel tree (cmd_kernel.cpp); takes argv itself for -o.
 int cmd_kernel(int argc, char **argv);
 

@@ -72,6 +72,8 @@ int main(int argc, char **argv) {
 			return cmd_all(args);
 		if (cmd == "plugin")
 			return cmd_plugin(argc, argv);
+		if (cmd == "faults")
+			return cmd_faults(args);
 		if (cmd == "kernel")
 			return cmd_kernel(argc, argv);
 		std::fprintf(stderr, "niovcheck: unknown command '%s' (try niovcheck help)\n", cmd.c_str());

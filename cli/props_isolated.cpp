@@ -18,7 +18,7 @@ nlohmann::json outcome_json(const Outcome &o) {
 	return {{"name", o.name},	    {"passed", o.passed},	 {"cases", o.cases},
 		{"seconds", o.seconds},	    {"cpu_seconds", o.cpu_seconds}, {"message", o.message},
 		{"description", o.description}, {"reproduce", o.reproduce}, {"scenario", o.scenario_file},
-		{"replay", o.replay}};
+		{"replay", o.replay},	    {"not_run", o.not_run}};
 }
 
 Outcome outcome_from_json(const nlohmann::json &j) {
@@ -33,6 +33,7 @@ Outcome outcome_from_json(const nlohmann::json &j) {
 	o.reproduce = j.value("reproduce", "");
 	o.scenario_file = j.value("scenario", "");
 	o.replay = j.value("replay", "");
+	o.not_run = j.value("not_run", "");
 	return o;
 }
 

@@ -73,17 +73,38 @@ void send(JsonWriter &w, size_t step, const OpReport &o) {
 	w.end_object();
 }
 
+nlohmann::json resources_json(const niov_resources &r) {
+	return {{"allocs", r.allocs},	      {"alloc_bytes", r.alloc_bytes}, {"dmabuf_refs", r.dmabuf_refs},
+		{"dma_mappings", r.dma_mappings}, {"binding_refs", r.binding_refs}, {"niov_refs", r.niov_refs},
+		{"warns", r.warns},	      {"bugs", r.bugs}};
+}
+
+nlohmann::json rx_alloc_json(const RxAllocReport &a) {
+	auto rounds = nlohmann::json::array();
+	for (const auto &r : a.rounds)
+		rounds.push_back({{"handed", r.handed}, {"failed", r.failed}});
+	return {{"rounds", rounds}, {"niovs", a.niovs.size()}, {"same_again", a.same_again}};
+}
+
 // The fields of one trace, inside an open object.
 void trace_fields(JsonWriter &w, const Trace &t, bool with_violations) {
 	w.field("source", t.source);
+	w.field("ran", t.ran);
+	w.field("not_run", t.not_run);
 	const bool ok = RunReport::bind_err(t) == 0;
 	w.field("bind", {{"err", RunReport::bind_err(t)},
 			 {"devmem_err", t.bind.err},
 			 {"queue_err", t.queue_err},
+			 {"not_representable", t.bind.not_representable()},
+			 {"extack", t.bind.extack},
 			 {"niov_shift", ok ? t.bind.niov_shift : 0},
 			 {"num_niovs", ok ? t.bind.num_niovs : 0},
 			 {"pp_order", t.pp_order},
 			 {"explain", t.explain}});
+	if (t.rx_alloc.ran)
+		w.field("rx_alloc", rx_alloc_json(t.rx_alloc));
+	if (t.res_before && t.res_after)
+		w.field("resources", {{"before", resources_json(*t.res_before)}, {"after", resources_json(*t.res_after)}});
 	w.key("sends").begin_array();
 	for (size_t k = 0; k < t.ops.size(); ++k)
 		if (t.ops[k].kind == OpKind::send)
@@ -146,6 +167,14 @@ nlohmann::json difference_json(const Difference &x, const RunReport &r, const Sc
 	return j;
 }
 
+std::string bind_text(const Trace &t) {
+	const int err = RunReport::bind_err(t);
+	std::string s(errno_name(err));
+	if (err && !t.bind.extack.empty())
+		s += fmt::format(" (extack: \"{}\")", t.bind.extack);
+	return s;
+}
+
 void write_report_json(JsonWriter &w, const RunReport &r, const Scenario &sc) {
 	w.begin_object();
 	w.field("scenario", r.scenario);
@@ -167,7 +196,7 @@ void write_report_json(JsonWriter &w, const RunReport &r, const Scenario &sc) {
 	for (const auto &x : r.differences)
 		w.value(difference_json(x, r, sc));
 	w.end_array();
-	w.field("verdict", r.clean() ? "clean" : "violation");
+	w.field("verdict", r.verdict());
 	w.end_object();
 }
 

@@ -16,6 +16,8 @@ std::string_view op_name(OpKind k);
 // The report as JSON, streamed (memory: one frag at a time, whatever the
 // run's size), and the same as a tree for callers that embed it.
 void write_report_json(JsonWriter &w, const RunReport &r, const Scenario &sc);
+// The bind's errno with the code's extack message next to it.
+std::string bind_text(const Trace &t);
 nlohmann::json report_json(const RunReport &r, const Scenario &sc);
 // One difference with structured fields: step, op, field, skb/frag/offset
 // and the two answers (frags as objects, numbers as numbers).

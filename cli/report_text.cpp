@@ -122,7 +122,7 @@ std::string report_text(const RunReport &r, const Scenario &sc, bool explain, bo
 			   name(sc.cfg.device), name(sc.dir));
 	const int err = RunReport::bind_err(t);
 	if (err)
-		out += fmt::format("bind: {}\n", errno_name(err));
+		out += fmt::format("bind: {}\n", bind_text(t));
 	else
 		out += fmt::format("bind: ok, niov_shift {} ({} bytes), {} niovs{}\n", t.bind.niov_shift,
 				   uint64_t{1} << t.bind.niov_shift, t.bind.num_niovs,
@@ -226,6 +226,21 @@ std::string report_text(const RunReport &r, const Scenario &sc, bool explain, bo
 		accounting(t.ops[last - 1]);
 		k = last;
 	}
+	if (t.rx_alloc.ran)
+		out += fmt::format("RX allocator: {} of {} niovs handed out, {} again after freeing them\n",
+				   t.rx_alloc.rounds[0].handed, t.bind.num_niovs, t.rx_alloc.rounds[1].handed);
+	if (r.impl) {
+		const Trace &i = *r.impl;
+		if (i.bind.not_representable())
+			out += fmt::format("impl {}: not representable (the code cannot take this input): not compared\n",
+					   i.source);
+		else if (i.ran && RunReport::bind_err(i) != err)
+			out += fmt::format("impl {} bind: {}\n", i.source, bind_text(i));
+		else if (i.ran && err && !i.bind.extack.empty())
+			out += fmt::format("impl {} extack: \"{}\"\n", i.source, i.bind.extack);
+		for (const auto &n : i.not_run)
+			out += fmt::format("impl {}: not run: {}\n", i.source, n);
+	}
 	auto list = [&](const Trace &tr) {
 		for (const auto &v : tr.violations)
 			out += fmt::format("VIOLATION {} at step {} (line {}) [{}]: {}\n", v.invariant, v.step,
@@ -237,7 +252,8 @@ std::string report_text(const RunReport &r, const Scenario &sc, bool explain, bo
 	for (const auto &d : r.differences)
 		out += fmt::format("DIFFERENCE at step {} (line {}): {}: model {} / impl {}\n", d.step, d.line,
 				   d.what, d.model, d.impl);
-	out += fmt::format("verdict: {}\n", r.clean() ? "clean" : "VIOLATION");
+	const std::string v = r.verdict();
+	out += fmt::format("verdict: {}\n", v == "violation" ? "VIOLATION" : v);
 	return out;
 }
 

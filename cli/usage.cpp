@@ -16,7 +16,7 @@ struct Entry {
 	const char *cmd, *summary, *usage;
 };
 
-constexpr std::array<Entry, 13> kCommands{{
+constexpr std::array<Entry, 14> kCommands{{
 	{"replay", "run a scenario through the model (and a plugin)",
 	 "usage: niovcheck replay FILE [--impl PATH] [--rules P] [--policy K=V]... [--json] [--verbose]\n"
 	 "  --verbose              every frag, skb and step (repeats are summarized otherwise)\n"
@@ -111,6 +111,11 @@ constexpr std::array<Entry, 13> kCommands{{
 	 "  -o PATH                the plugin (default ./lib<stem>.so); its path is printed\n"
 	 "  --asan                 ASan + UBSan; niovcheck preloads the runtime when --impl names it\n"
 	 "  --cc COMPILER          default $CC, else gcc\n"},
+	{"faults", "fail each allocation, dma-buf and queue step of the binds in turn",
+	 "usage: niovcheck faults --impl PATH [FILES|DIRS...] [--json]\n"
+	 "  --impl PATH            a plugin with fault injection (NIOV_CAP_FAULTS), e.g. one from kernel build\n"
+	 "  FILES|DIRS             the scenarios whose binds are swept (default corpora/scenarios)\n"
+	 "  --json                 the sweep as JSON\n"},
 	{"kernel", "a plugin from a kernel tree's own code",
 	 "usage: niovcheck kernel check DIR [all's options]    (= niovcheck all --kernel DIR)\n"
 	 "       niovcheck kernel build DIR [-o PATH] [--asan] [--force] [--cache DIR] | kernel probe DIR\n"

@@ -29,7 +29,9 @@ namespace niov::fuzz {
 namespace {
 
 // Index order puts the series under test first: a zero byte picks it.
-constexpr std::array<Preset, 3> kPresets{Preset::tx_autosize, Preset::net_next, Preset::baseline};
+// The eras added later come after, so earlier inputs decode as they did.
+constexpr std::array<Preset, 5> kPresets{Preset::tx_autosize, Preset::net_next, Preset::baseline,
+					 Preset::linux_6_12, Preset::baseline_unfixed};
 constexpr std::array<unsigned, 3> kPageShifts{12, 14, 16};
 
 enum Flag : uint8_t {
@@ -101,7 +103,9 @@ uint64_t saturating_sum(const std::vector<DmaSeg> &segs) {
 }
 
 // Policies: bit 7 of the first byte says "overridden"; its low bits carry the
-// three-valued policies, the next byte one bit per two-valued one.
+// three-valued policies, the next byte one bit per two-valued one.  The era
+// switches (bind=genpool-unchecked, paths=rx) ride on the first byte above
+// 9, so inputs from before them decode as they did.
 void decode_policies(ByteReader &r, Config &cfg) {
 	const uint8_t p = r.byte();
 	if (!(p & 0x80))
@@ -116,6 +120,10 @@ void decode_policies(ByteReader &r, Config &cfg) {
 	pol.lookup = static_cast<Lookup>(bits >> 2 & 1);
 	pol.max_frag = static_cast<MaxFrag>(bits >> 3 & 1);
 	pol.bnxt_frags = static_cast<BnxtFrags>(bits >> 4 & 1);
+	const unsigned era = tri / 9;
+	if (era & 1)
+		pol.bind = BindStyle::genpool_unchecked;
+	pol.paths = era & 2 ? Paths::rx : Paths::all;
 }
 
 void encode_policies(ByteWriter &w, const Config &cfg) {
@@ -124,10 +132,12 @@ void encode_policies(ByteWriter &w, const Config &cfg) {
 		w.byte(0);
 		return;
 	}
+	const unsigned era = (pol.bind == BindStyle::genpool_unchecked ? 1u : 0u) |
+			     (pol.paths == Paths::rx ? 2u : 0u);
 	w.byte(static_cast<uint8_t>(0x80 | (static_cast<unsigned>(pol.tx_niov) +
-					    3 * static_cast<unsigned>(pol.truesize))));
+					    3 * static_cast<unsigned>(pol.truesize) + 9 * era)));
 	w.byte(static_cast<uint8_t>(static_cast<unsigned>(pol.rx_attr) |
-				    static_cast<unsigned>(pol.bind) << 1 |
+				    static_cast<unsigned>(pol.bind == BindStyle::freelist) << 1 |
 				    static_cast<unsigned>(pol.lookup) << 2 |
 				    static_cast<unsigned>(pol.max_frag) << 3 |
 				    static_cast<unsigned>(pol.bnxt_frags) << 4));

@@ -70,16 +70,16 @@ void Checker::after_bind() {
 		if (sc_.dmabuf_size & (n - 1))
 			fail_with(Inv::sizing_aligns_dmabuf, [&] { return
 			     fmt::format("dmabuf size {:#x} not aligned to niov size {:#x}", sc_.dmabuf_size, n); });
-		// With gen_pool-era PAGE_SIZE niovs nothing promised aligned addresses.
-		if (pol.bind == BindStyle::freelist || n > page) {
-			for (size_t i = 0; i < sc_.segs.size(); ++i) {
-				const auto &s = sc_.segs[i];
-				if ((s.addr | s.len) & (n - 1)) {
-					fail_with(Inv::sizing_aligns_segments, [&] { return
-					     fmt::format("segment {} ({:#x}, {:#x}) not aligned to niov size {:#x}", i,
-							 s.addr, s.len, n); });
-					break;
-				}
+		// Lengths always; with gen_pool-era PAGE_SIZE niovs nothing promised
+		// aligned addresses.
+		const bool addrs = pol.bind == BindStyle::freelist || n > page;
+		for (size_t i = 0; i < sc_.segs.size(); ++i) {
+			const auto &s = sc_.segs[i];
+			if (((addrs ? s.addr : 0) | s.len) & (n - 1)) {
+				fail_with(Inv::sizing_aligns_segments, [&] { return
+				     fmt::format("segment {} ({:#x}, {:#x}) not aligned to niov size {:#x}", i,
+						 s.addr, s.len, n); });
+				break;
 			}
 		}
 		if (pol.tx_niov != TxNiov::page) {
@@ -314,6 +314,89 @@ void Checker::freed(uint32_t wmem) {
 	if (wmem != 0)
 		fail_with(Inv::tcp_freed_to_zero, [&] { return
 		     fmt::format("sk_wmem_queued {} after freeing every skb", static_cast<int32_t>(wmem)); });
+}
+
+void Checker::rx_niov(const RxNiov &niov) {
+	const uint64_t n = niov_size_of(t_.bind.niov_shift);
+	std::string bad;
+	if (niov.idx >= t_.bind.num_niovs)
+		bad = fmt::format("index {} >= num_niovs {}", niov.idx, t_.bind.num_niovs);
+	else if (niov.virt >= sc_.dmabuf_size)
+		bad = fmt::format("dmabuf offset {:#x} past the dmabuf ({:#x})", niov.virt, sc_.dmabuf_size);
+	else if (n == 0 || (niov.virt & (n - 1)))
+		bad = fmt::format("dmabuf offset {:#x} not aligned to the niov size {:#x}", niov.virt, n);
+	uint64_t want = 0;
+	if (bad.empty() && byte_map_at(niov.virt, want) && niov.dma != want)
+		bad = fmt::format("DMA {:#x}, the byte map at offset {:#x} is {:#x}", niov.dma, niov.virt, want);
+	if (bad.empty()) {
+		const auto table = impl_.niov_dma(niov.idx);
+		if (!table || *table != niov.dma)
+			bad = fmt::format("DMA {:#x}, the niov table says {}", niov.dma,
+					  table ? fmt::format("{:#x}", *table) : "none");
+	}
+	if (!bad.empty())
+		fail_with(Inv::rx_alloc_byte_map, [&] {
+			return fmt::format("RX allocator handed out niov {} (offset {:#x}, DMA {:#x}): {}", niov.idx,
+					   niov.virt, niov.dma, bad);
+		});
+}
+
+void Checker::rx_rounds(const RxAllocReport &rep) {
+	// The niovs bind created: an sg table shorter than the dmabuf leaves
+	// the rest uncreated (bind.sg_covers_dmabuf says so).
+	uint64_t made = 0;
+	for (const auto &s : segs_.segs())
+		made += std::min<uint64_t>(s.len >> t_.bind.niov_shift, t_.bind.num_niovs - made);
+	const uint64_t n = made;
+	const auto &first = rep.rounds[0];
+	const auto dup = std::adjacent_find(rep.niovs.begin(), rep.niovs.end(),
+					    [](const RxNiov &a, const RxNiov &b) { return a.idx == b.idx; });
+	if (dup != rep.niovs.end())
+		fail_with(Inv::rx_alloc_count, [&] {
+			return fmt::format("the RX allocator handed out niov {} twice without a free", dup->idx);
+		});
+	else if (first.handed != n || !first.last_failed)
+		fail_with(Inv::rx_alloc_count, [&] {
+			return fmt::format("the RX allocator handed out {} of {} niovs in {} calls{}", first.handed, n,
+					   t_.bind.num_niovs + 1,
+					   first.last_failed ? "" : ", and the last call still succeeded");
+		});
+	else if (!rep.same_again)
+		fail_with(Inv::rx_alloc_count, [&] {
+			return fmt::format("after freeing all {} niovs the RX allocator handed out {} others", n,
+					   rep.rounds[1].handed);
+		});
+}
+
+std::vector<ResourceFinding> resource_findings(const niov_resources &b, const niov_resources &a) {
+	std::string leak, refs, warn;
+	auto add = [](std::string &out, const char *what, int64_t before, int64_t after) {
+		if (before != after)
+			out += fmt::format("{}{} {} -> {}", out.empty() ? "" : ", ", what, before, after);
+	};
+	add(leak, "allocations", b.allocs, a.allocs);
+	add(leak, "allocated bytes", b.alloc_bytes, a.alloc_bytes);
+	add(leak, "dma-buf references", b.dmabuf_refs, a.dmabuf_refs);
+	add(leak, "DMA mappings", b.dma_mappings, a.dma_mappings);
+	add(refs, "niov references", b.niov_refs, a.niov_refs);
+	add(refs, "binding references", b.binding_refs, a.binding_refs);
+	if (a.warns > b.warns)
+		add(warn, "WARNs", b.warns, a.warns);
+	if (a.bugs > b.bugs)
+		add(warn, "BUGs", b.bugs, a.bugs);
+	std::vector<ResourceFinding> out;
+	if (!leak.empty())
+		out.push_back({Inv::res_no_leak, "after the unbind: " + leak});
+	if (!refs.empty())
+		out.push_back({Inv::res_refs_balanced, "after every frag went back and the unbind: " + refs});
+	if (!warn.empty())
+		out.push_back({Inv::res_no_warn, "during the run: " + warn});
+	return out;
+}
+
+void Checker::resources(const niov_resources &b, const niov_resources &a) {
+	for (auto &f : resource_findings(b, a))
+		fail(f.inv, std::move(f.detail));
 }
 
 }  // namespace niov

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "frag_refs.hpp"
 #include "report.hpp"
 #include "seg_index.hpp"
 #include "skb_queue.hpp"
@@ -19,6 +20,14 @@ struct FragLimits {
 	uint64_t iov_rem = 0;	 // bytes left in the iov element
 	uint64_t dev_max = 0;	 // device max frag, UINT64_MAX when not applied
 };
+
+// What changed between two readings of the resource counters: leaks,
+// unbalanced references, new WARNs or BUGs (res.*).
+struct ResourceFinding {
+	Inv inv;
+	std::string detail;
+};
+std::vector<ResourceFinding> resource_findings(const niov_resources &before, const niov_resources &after);
 
 class Checker {
 public:
@@ -48,6 +57,11 @@ public:
 	void skb(const Skb &s, SkbQueue::FragIt frags, bool fresh_from_send);
 	void socket(uint32_t wmem, uint64_t truesize_sum);
 	void freed(uint32_t wmem);
+	// The RX allocator: one niov it handed out, then the rounds (rx_sweep).
+	void rx_niov(const RxNiov &n);
+	void rx_rounds(const RxAllocReport &rep);
+	// The counters before the bind against those after the unbind.
+	void resources(const niov_resources &before, const niov_resources &after);
 
 	const Scenario &scenario() const { return sc_; }
 	unsigned niov_shift() const { return t_.bind.niov_shift; }
@@ -72,6 +86,8 @@ class Socket {
 public:
 	Socket(const Scenario &sc, Impl &impl, Checker &chk, const RunOptions &opts, bool usable);
 	OpReport apply(const Op &op);
+	// The socket closes: every skb left is freed, no check runs.
+	void close();
 
 private:
 	int64_t send(const Op &op, OpReport &rep);
@@ -83,7 +99,8 @@ private:
 	Skb &new_skb(const Op &op);  // throws LimitError past kMaxScenarioSkbs
 	void set_truesize(Skb &s, uint64_t wide);  // stores the u32, flags wraps
 	void wmem_add(int64_t delta);
-	void uncharge(const Skb &s);  // an skb leaves the queue
+	void uncharge(const Skb &s);  // an skb's truesize leaves the socket
+	void release_skb(size_t i);   // skb @i leaves the queue: its frags go back, then uncharge
 	// Replay the kernel's iterator to learn where each new frag came from.
 	void check_new_frags(std::vector<QueuedFrag> &frags, uint32_t from, IovIter it, int32_t length);
 	SkbReport report(const Skb &s, SkbQueue::FragIt frags) const;
@@ -102,6 +119,7 @@ private:
 	// and the frags of the one or two skbs an operation reshapes.
 	std::array<Frag, kMaxMaxSkbFrags> fill_{};
 	std::vector<QueuedFrag> work_, moved_;
+	FragRefs refs_;		   // what the fill took, given back as frags go
 };
 
 }  // namespace niov

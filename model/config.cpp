@@ -52,10 +52,12 @@ constexpr std::array<NameEntry<Dir>, 3> kDirs{{
 	{Dir::zcrx, "zcrx"},
 }};
 
-constexpr std::array<NameEntry<Preset>, 3> kPresets{{
+constexpr std::array<NameEntry<Preset>, kNumPresets> kPresets{{
 	{Preset::baseline, "baseline"},
 	{Preset::net_next, "net-next"},
 	{Preset::tx_autosize, "tx-autosize"},
+	{Preset::linux_6_12, "linux-6.12"},
+	{Preset::baseline_unfixed, "baseline-unfixed"},
 }};
 
 constexpr std::array<NameEntry<RxAttr>, 2> kRxAttr{{
@@ -63,9 +65,10 @@ constexpr std::array<NameEntry<RxAttr>, 2> kRxAttr{{
 	{RxAttr::present, "present"},
 }};
 
-constexpr std::array<NameEntry<BindStyle>, 2> kBind{{
+constexpr std::array<NameEntry<BindStyle>, 3> kBind{{
 	{BindStyle::genpool, "genpool"},
 	{BindStyle::freelist, "freelist"},
+	{BindStyle::genpool_unchecked, "genpool-unchecked"},
 }};
 
 constexpr std::array<NameEntry<TxNiov>, 3> kTxNiov{{
@@ -117,6 +120,10 @@ std::vector<std::string> names_of(const std::array<NameEntry<E>, N> &table)
 		out.emplace_back(e.name);
 	return out;
 }
+constexpr std::array<NameEntry<Paths>, 2> kPaths{{
+	{Paths::all, "all"},
+	{Paths::rx, "rx"},
+}};
 
 template <typename E, size_t N>
 bool set_from(const std::array<NameEntry<E>, N> &table, E &field, std::string_view value)
@@ -161,6 +168,14 @@ Policies preset_policies(Preset p)
 		r.max_frag = MaxFrag::device;
 		r.bnxt_frags = BnxtFrags::segment;
 		break;
+	case Preset::linux_6_12:
+	case Preset::baseline_unfixed:
+		// baseline's TX and device rules before the May 2026 fix; 6.12 has
+		// bind-rx only.
+		r = preset_policies(Preset::baseline);
+		r.bind = BindStyle::genpool_unchecked;
+		r.paths = p == Preset::linux_6_12 ? Paths::rx : Paths::all;
+		break;
 	}
 	return r;
 }
@@ -200,6 +215,8 @@ bool apply_policy(Policies &p, std::string_view key, std::string_view value)
 		return set_from(kBnxtFrags, p.bnxt_frags, value);
 	if (key == "tx_niov_max")
 		return set_tx_niov_max(p.tx_niov_max_shift, value);
+	if (key == "paths")
+		return set_from(kPaths, p.paths, value);
 	return false;
 }
 
@@ -221,6 +238,7 @@ std::string policies_string(const Policies &p)
 	add("max_frag", lookup_name(kMaxFrag, p.max_frag));
 	add("bnxt_frags", lookup_name(kBnxtFrags, p.bnxt_frags));
 	add("tx_niov_max", size_name(p.tx_niov_max_shift));
+	add("paths", lookup_name(kPaths, p.paths));
 	return s;
 }
 
@@ -262,7 +280,7 @@ std::vector<PolicyKey> policy_keys()
 		{"rx_attr", names_of(kRxAttr)},	  {"bind", names_of(kBind)},
 		{"tx_niov", names_of(kTxNiov)},	  {"lookup", names_of(kLookup)},
 		{"truesize", names_of(kTruesize)}, {"max_frag", names_of(kMaxFrag)},
-		{"bnxt_frags", names_of(kBnxtFrags)}, {"tx_niov_max", sizes},
+		{"bnxt_frags", names_of(kBnxtFrags)}, {"tx_niov_max", sizes}, {"paths", names_of(kPaths)},
 	};
 }
 

@@ -3,6 +3,7 @@
 // engines.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -17,12 +18,17 @@ enum class Dir : uint8_t { tx, rx, zcrx };
 // Each policy is one switch of the seed 000 series (or of the RX series);
 // presets pick a value for every one, scenarios may override single ones.
 enum class RxAttr : uint8_t { absent, present };
-enum class BindStyle : uint8_t { genpool, freelist };
+// genpool_unchecked: the gen_pool bind before the May 2026 fix (no size or sg
+// length check, each sg entry truncated to whole pages).
+enum class BindStyle : uint8_t { genpool, freelist, genpool_unchecked };
 enum class TxNiov : uint8_t { page, autosize, autosize_noaddr };
 enum class Lookup : uint8_t { page, niov };
 enum class Truesize : uint8_t { page, len, zero };
 enum class MaxFrag : uint8_t { none, device };
 enum class BnxtFrags : uint8_t { linearize, segment };
+// The netlink commands the kernel has: all, or bind-rx only (6.12: no
+// bind-tx, no io_uring zcrx).
+enum class Paths : uint8_t { all, rx };
 
 struct Policies {
 	RxAttr rx_attr = RxAttr::present;
@@ -35,10 +41,16 @@ struct Policies {
 	// TX auto-sizing starts its halving loop here: log2 of the largest TX
 	// niov size (21 = SZ_2M, the series; policy tx_niov_max=1M etc.).
 	uint8_t tx_niov_max_shift = 21;
+	Paths paths = Paths::all;
 	bool operator==(const Policies &) const = default;
 };
 
-enum class Preset : uint8_t { baseline, net_next, tx_autosize };
+// The kernel eras (RULES.md "Presets"); new ones go at the end, the value is
+// an index into per-preset tables.
+enum class Preset : uint8_t { baseline, net_next, tx_autosize, linux_6_12, baseline_unfixed };
+inline constexpr size_t kNumPresets = 5;
+inline constexpr Preset kAllPresets[kNumPresets] = {Preset::baseline, Preset::net_next, Preset::tx_autosize,
+						    Preset::linux_6_12, Preset::baseline_unfixed};
 
 Policies preset_policies(Preset p);
 

@@ -47,10 +47,30 @@ private:
 	uint32_t step_ = 0, line_ = 0;
 };
 
+std::string rx_niov_text(const RxNiov &n) {
+	return fmt::format("niov {} at offset {:#x} DMA {:#x}", n.idx, n.virt, n.dma);
+}
+
+// The allocation order is the implementation's; what it hands out is not.
+void diff_rx_alloc(Differ &d, const RxAllocReport &m, const RxAllocReport &i) {
+	for (int r = 0; r < 2; ++r) {
+		d.cmp(fmt::format("rx_alloc round {} handed out", r + 1), m.rounds[r].handed, i.rounds[r].handed);
+		d.cmp(fmt::format("rx_alloc round {} failed", r + 1), m.rounds[r].failed, i.rounds[r].failed);
+	}
+	for (size_t k = 0; k < m.niovs.size() && k < i.niovs.size(); ++k)
+		if (!(m.niovs[k] == i.niovs[k])) {
+			d.add("rx_alloc niovs (sorted)", rx_niov_text(m.niovs[k]), rx_niov_text(i.niovs[k]));
+			break;	// the rest follow from the first
+		}
+}
+
 }  // namespace
 
 std::vector<Difference> diff_traces(const Trace &m, const Trace &i) {
 	std::vector<Difference> out;
+	// Not asked, or not able to take the input: nothing to compare.
+	if (!m.ran || !i.ran || m.bind.not_representable() || i.bind.not_representable())
+		return out;
 	Differ d(out);
 	d.at(0, 0);
 	if (m.bind.err != i.bind.err)
@@ -76,6 +96,8 @@ std::vector<Difference> diff_traces(const Trace &m, const Trace &i) {
 				      id ? fmt::format("{:#x}", *id) : "none", -1, -1, idx);
 		}
 	}
+	if (m.rx_alloc.ran && i.rx_alloc.ran)
+		diff_rx_alloc(d, m.rx_alloc, i.rx_alloc);
 	for (size_t k = 0; k < m.ops.size() && k < i.ops.size(); ++k) {
 		const auto &mo = m.ops[k];
 		const auto &io = i.ops[k];

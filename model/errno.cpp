@@ -14,6 +14,10 @@ std::string_view errno_name(int e) {
 	case -kE2BIG: return "-E2BIG";
 	case -kEMSGSIZE: return "-EMSGSIZE";
 	case -kEOPNOTSUPP: return "-EOPNOTSUPP";
+	case -kEIO: return "-EIO";
+	case -kEBUSY: return "-EBUSY";
+	case -kENODEV: return "-ENODEV";
+	case kNotRepresentable: return "not representable";
 	default: return "-E?";
 	}
 }

@@ -15,8 +15,15 @@ inline constexpr int kERANGE = 34;
 inline constexpr int kE2BIG = 7;
 inline constexpr int kEMSGSIZE = 90;
 inline constexpr int kEOPNOTSUPP = 95;
+inline constexpr int kEIO = 5;
+inline constexpr int kEBUSY = 16;
+inline constexpr int kENODEV = 19;
 
-// "-EINVAL" for -22, "0" for 0, "-E123" for unknown values.
+// A plugin's answer for an input the code cannot be handed at all (ABI v2
+// NIOV_E_NOT_REPRESENTABLE): not an errno, never compared.
+inline constexpr int kNotRepresentable = -100000;
+
+// "-EINVAL" for -22, "0" for 0, "not representable", "-E?" for unknown values.
 std::string_view errno_name(int negative_errno);
 
 }  // namespace niov

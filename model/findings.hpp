@@ -6,9 +6,11 @@
 // not news: an exporter that lies about its sg table, a device asked to carry
 // what it cannot (fbnic past 64 KiB, gve chunks smaller than its descriptor
 // budget, bnxt past TX_MAX_FRAGS without the segmentation fallback, 64 KiB
-// frags on 16-bit length fields before the max-frag cap), and any scenario
-// that overrides a preset's policies (partial series, judged by the proofs'
-// soundness matrix).
+// frags on 16-bit length fields before the max-frag cap), the gen_pool bind
+// before the May 2026 fix (6.12, baseline-unfixed) taking a dmabuf or sg
+// entries that are not whole pages, an RX gen_pool bind with an sg entry at
+// DMA address 0 (gen_pool's address 0 means "none"), and any scenario that overrides a
+// preset's policies (partial series, judged by the proofs' soundness matrix).
 #pragma once
 
 #include "invariants.hpp"
@@ -17,6 +19,15 @@
 namespace niov {
 
 bool exporter_lies(const Scenario &sc);
+// An unchecked gen_pool bind (policy bind=genpool-unchecked) given a TX
+// dmabuf size or an sg length that is not a multiple of PAGE_SIZE.
+bool unchecked_layout(const Scenario &sc);
+// Does a niov of sg entry @s (niovs of 1 << @shift) sit at DMA address 0
+// (the entry starts there, or wraps to it)?
+bool niov_at_dma_zero(const DmaSeg &s, unsigned shift);
+// An RX gen_pool bind with a niov at DMA address 0: gen_pool cannot hand it
+// out (its answer 0 means "none").
+bool genpool_zero_address(const Scenario &sc);
 // A partial series: policies that are not the preset's and not the rules a
 // run declared (Config::rules_declared).
 bool policies_overridden(const Scenario &sc);

@@ -10,6 +10,7 @@
 
 #include "../plugins/include/niov_impl.h"
 #include "rules.hpp"
+#include "rx_allocator.hpp"
 #include "scenario.hpp"
 #include "seg_index.hpp"
 #include "word.hpp"
@@ -22,12 +23,22 @@ using Frag = niov_frag;
 using IovIter = niov_iov_iter;
 static_assert(sizeof(IovElem) == sizeof(niov_iov));
 
+static_assert(kNotRepresentable == NIOV_E_NOT_REPRESENTABLE);
+
 struct BindResult {
-	int err = 0;
+	int err = 0;  // 0, a negative errno or kNotRepresentable
 	unsigned niov_shift = 0;
 	uint64_t num_niovs = 0;
-	bool operator==(const BindResult &) const = default;
+	std::string extack;  // the code's extack message for a failed bind, if any
+	// The answers the engines compare; the message is shown, not compared.
+	bool operator==(const BindResult &o) const {
+		return err == o.err && niov_shift == o.niov_shift && num_niovs == o.num_niovs;
+	}
+	bool not_representable() const { return err == kNotRepresentable; }
 };
+
+// Every path the ABI knows; the model has them all.
+inline constexpr uint32_t kAllPaths = NIOV_CAPS_V1 | NIOV_CAP_RX_ALLOC | NIOV_CAP_PP_INIT | NIOV_CAP_TX_DESC;
 
 struct LookupResult {
 	int err = 0;  // 0 or -EFAULT
@@ -53,6 +64,19 @@ public:
 						 unsigned area_max_shift) = 0;
 	// Descriptor lengths for one frag, or a negative errno for a drop.
 	virtual std::optional<int> encode_tx_desc(uint32_t frag_len, std::vector<uint32_t> &lens) = 0;
+
+	// --- ABI v2 ---
+	// The paths the implementation has (NIOV_CAP_*): the engines ask it
+	// nothing else and report the rest as not run.
+	virtual uint32_t caps() const = 0;
+	// Put back what the fill took for @f; the TCP model calls it once per
+	// frag the fill made, when the last piece of it is freed.
+	virtual void frag_release(const Frag &f) = 0;
+	// Process-wide resource counters; nullopt: not tracked.
+	virtual std::optional<niov_resources> resources() const = 0;
+	// The RX binding's allocator; nullopt: the implementation has none.
+	virtual std::optional<RxAllocResult> rx_alloc() = 0;
+	virtual void rx_free(uint64_t idx) = 0;
 };
 
 // The reference model as an Impl.
@@ -68,6 +92,11 @@ public:
 	std::optional<int> zcrx_validate(const Scenario &sc, uint32_t len,
 					 unsigned area_max_shift) override;
 	std::optional<int> encode_tx_desc(uint32_t frag_len, std::vector<uint32_t> &lens) override;
+	uint32_t caps() const override { return kAllPaths; }
+	void frag_release(const Frag &) override {}  // the rules take no references
+	std::optional<niov_resources> resources() const override { return std::nullopt; }
+	std::optional<RxAllocResult> rx_alloc() override;
+	void rx_free(uint64_t idx) override;
 
 	// Why the bind came out as it did, for `niovcheck explain`.
 	const std::string &explanation() const { return explain_; }
@@ -78,6 +107,7 @@ private:
 	unsigned shift_ = 0;
 	uint64_t num_niovs_ = 0;
 	std::string explain_;
+	RxAllocator rx_;
 };
 
 // The kernel's iov_iter over a send's elements.

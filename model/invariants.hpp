@@ -4,6 +4,7 @@
 #pragma once
 
 #include <array>
+#include <cstddef>
 #include <string_view>
 
 namespace niov {
@@ -38,6 +39,12 @@ enum class Inv : unsigned char {
 	dev_desc_count,
 	zcrx_rx_buf_len,
 	abi_fill_errno,
+	rx_alloc_byte_map,
+	rx_alloc_count,
+	res_no_leak,
+	res_refs_balanced,
+	res_no_warn,
+	fault_errno,
 	count_
 };
 
@@ -93,7 +100,24 @@ inline constexpr std::array<InvariantInfo, static_cast<size_t>(Inv::count_)> kIn
 	{Inv::zcrx_rx_buf_len, "zcrx.rx_buf_len",
 	 "an accepted zcrx rx_buf_len is a power of two >= PAGE_SIZE within the area's alignment"},
 	{Inv::abi_fill_errno, "abi.fill_errno", "the fill returns 0, -EMSGSIZE or -EFAULT, nothing else"},
+	{Inv::rx_alloc_byte_map, "rx.alloc_byte_map",
+	 "every niov the RX allocator hands out is a niov of the table, at a dmabuf offset inside the dmabuf "
+	 "and aligned to the niov size, whose DMA address is the byte map at that offset"},
+	{Inv::rx_alloc_count, "rx.alloc_count",
+	 "the RX allocator hands out every niov of the binding exactly once, then fails with -ENOMEM, and "
+	 "hands the same niovs out again once they are freed"},
+	{Inv::res_no_leak, "res.no_leak",
+	 "every allocation, dma-buf reference and DMA mapping is given back once the binding is unbound "
+	 "(or its bind failed)"},
+	{Inv::res_refs_balanced, "res.refs_balanced",
+	 "niov and binding references are back where they started once every frag is released and the "
+	 "binding unbound"},
+	{Inv::res_no_warn, "res.no_warn", "the code hits no WARN and no BUG"},
+	{Inv::fault_errno, "fault.errno",
+	 "a bind whose Nth call of an injected kind fails returns the errno the kernel gives for a failure "
+	 "at that step"},
 }};
+static_assert(static_cast<size_t>(Inv::count_) <= 64, "Checker keeps one bit per invariant");
 
 constexpr std::string_view id(Inv inv) { return kInvariants[static_cast<size_t>(inv)].id; }
 

@@ -40,6 +40,26 @@ std::string explain_tx_size(const Scenario &sc, uint64_t n) {
 	return fmt::format("TX niov size {} = PAGE_SIZE {} (nothing aligned further)", n, page);
 }
 
+// The gen_pool bind before the May 2026 fix takes sg entries that are not
+// whole niovs and drops their tail: say which.
+std::string explain_truncation(const Scenario &sc, unsigned shift) {
+	if (sc.cfg.policy.bind != BindStyle::genpool_unchecked)
+		return {};
+	const uint64_t n = uint64_t{1} << shift;
+	std::string out;
+	if (sc.dmabuf_size & (n - 1))
+		out += fmt::format("; dmabuf size {:#x} is not a multiple of {:#x} and is not checked", sc.dmabuf_size, n);
+	for (size_t i = 0; i < sc.segs.size(); ++i)
+		if (sc.segs[i].len & (n - 1)) {
+			out += fmt::format("; sg entry {} ({:#x} bytes) gives {} niovs, its last {:#x} bytes are dropped "
+					   "and the niovs after it sit at offsets that are not multiples of {:#x} "
+					   "(no sg length check before the May 2026 fix)",
+					   i, sc.segs[i].len, sc.segs[i].len >> shift, sc.segs[i].len & (n - 1), n);
+			break;
+		}
+	return out;
+}
+
 }  // namespace
 
 BindResult ModelImpl::bind(const Scenario &sc) {
@@ -51,6 +71,13 @@ BindResult ModelImpl::bind(const Scenario &sc) {
 	const std::vector<CSeg> segs = concrete_segs(sc);
 	BindResult r;
 
+	if (const int e = rules::path_errno(cfg.policy, sc.dir)) {
+		r.err = e;
+		explain_ = fmt::format("this kernel has no {} (policy paths={}): {}",
+				       sc.dir == Dir::tx ? "bind-tx netlink command" : "io_uring zcrx registration",
+				       cfg.policy.paths == Paths::rx ? "rx" : "all", errno_name(e));
+		return r;
+	}
 	if (sc.dir == Dir::zcrx) {
 		const uint32_t len = sc.rx_buf_size.value_or(0);
 		r.err = *zcrx_validate(sc, len, zcrx_area_max_shift(sc));
@@ -93,12 +120,24 @@ BindResult ModelImpl::bind(const Scenario &sc) {
 			explain_ += "; bind fails " + bind_failure_reason(sc, shift_, r.err);
 			return r;
 		}
+		explain_ += explain_truncation(sc, shift_);
 	}
 	r.niov_shift = shift_;
-	r.num_niovs = num_niovs_ = sc.dmabuf_size >> shift_;
+	r.num_niovs = num_niovs_ =
+		sc.dir == Dir::zcrx ? sc.dmabuf_size >> shift_
+				    : rules::num_niovs<W>(cfg.policy, sc.dmabuf_size, std::span<const CSeg>(segs), shift_);
 	segs_ = SegIndex(segs, shift_);
+	rx_.reset(cfg.policy, segs, shift_, num_niovs_);
 	return r;
 }
+
+std::optional<RxAllocResult> ModelImpl::rx_alloc() {
+	if (!sc_ || sc_->dir != Dir::rx)
+		return std::nullopt;
+	return rx_.alloc();
+}
+
+void ModelImpl::rx_free(uint64_t idx) { rx_.free(idx); }
 
 std::optional<uint64_t> ModelImpl::niov_dma(uint64_t idx) const {
 	const auto a = segs_.niov_dma(num_niovs_, idx);

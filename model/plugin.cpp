@@ -39,6 +39,7 @@ niov_impl_config plugin_config(const Config &cfg) {
 	c.device = static_cast<uint32_t>(cfg.device);
 	c.dev_tx_max_frag_size = cfg.device_tx_max_frag();
 	c.max_page_order = cfg.max_page_order;
+	c.mss = cfg.mss;
 	return c;
 }
 
@@ -68,12 +69,33 @@ PluginImpl::PluginImpl(const std::string &path) : key_(next_plugin_key()), path_
 		caps_ = ops_->caps;
 		if (caps_ == 0)
 			throw PluginError(fmt::format("{}: ABI v2 plugin declares no capabilities (caps 0)", path));
+		if ((caps_ & NIOV_CAP_RX_ALLOC) && (!ops_->rx_alloc || !ops_->rx_free))
+			throw PluginError(fmt::format("{}: declares NIOV_CAP_RX_ALLOC without rx_alloc/rx_free", path));
+		if ((caps_ & NIOV_CAP_FAULTS) && (!ops_->fault_arm || !ops_->fault_calls))
+			throw PluginError(fmt::format("{}: declares NIOV_CAP_FAULTS without fault_arm/fault_calls", path));
+		if ((caps_ & NIOV_CAP_PP_INIT) && !ops_->pp_init)
+			throw PluginError(fmt::format("{}: declares NIOV_CAP_PP_INIT without pp_init", path));
+		if ((caps_ & NIOV_CAP_TX_DESC) && !ops_->encode_tx_desc)
+			throw PluginError(fmt::format("{}: declares NIOV_CAP_TX_DESC without encode_tx_desc", path));
 	} else {
 		caps_ = NIOV_CAPS_V1;
+		// v1: an optional op that is there is the code's own.
+		if (ops_->pp_init)
+			caps_ |= NIOV_CAP_PP_INIT;
+		if (ops_->encode_tx_desc)
+			caps_ |= NIOV_CAP_TX_DESC;
 	}
-	if (!ops_->bind || !ops_->unbind || !ops_->niov_shift || !ops_->num_niovs ||
-	    !ops_->niov_dma_addr || !ops_->get_niov_at || !ops_->fill)
-		throw PluginError(fmt::format("{}: plugin lacks a required operation", path));
+	// v2: get_niov_at and fill only where the plugin says it has the path.
+	const char *missing = !ops_->bind		? "bind"
+			      : !ops_->unbind		? "unbind"
+			      : !ops_->niov_shift	? "niov_shift"
+			      : !ops_->num_niovs	? "num_niovs"
+			      : !ops_->niov_dma_addr	? "niov_dma_addr"
+			      : (caps_ & NIOV_CAP_LOOKUP) && !ops_->get_niov_at ? "get_niov_at"
+			      : (caps_ & NIOV_CAP_FILL) && !ops_->fill		 ? "fill"
+										 : nullptr;
+	if (missing)
+		throw PluginError(fmt::format("{}: plugin lacks the required operation {}", path, missing));
 }
 
 PluginImpl::~PluginImpl() {
@@ -95,6 +117,34 @@ BindResult PluginImpl::bind(const Scenario &sc) {
 	cfg_ = plugin_config(sc.cfg);
 	dir_ = sc.dir;
 	BindResult r;
+	segs_.clear();
+	for (const auto &s : sc.segs)
+		segs_.push_back({s.addr, s.len});
+	extack_[0] = 0;
+	if (sc.dir == Dir::zcrx && v2() && ops_->zcrx_register) {
+		// v2: the registration sees the area's segments itself.
+		niov_zcrx_args a{};
+		a.rx_buf_len = sc.rx_buf_size.value_or(0);
+		a.has_device = sc.zcrx_device ? 1 : 0;
+		a.nr_segs = static_cast<uint32_t>(segs_.size());
+		a.area_size = sc.dmabuf_size;
+		a.segs = segs_.data();
+		a.extack = extack_;
+		a.extack_len = sizeof(extack_);
+		uint32_t shift = 0;
+		{
+			NIOV_PLUGIN_CALL(zcrx_register);
+			r.err = ops_->zcrx_register(&cfg_, &a, &shift);
+		}
+		if (r.err) {
+			r.extack = take_extack();
+			return r;
+		}
+		r.niov_shift = shift;
+		r.num_niovs = shift < 64 ? sc.dmabuf_size >> shift : 0;
+		zcrx_shift_ = shift;
+		return r;
+	}
 	if (sc.dir == Dir::zcrx) {
 		// io_uring zcrx is validated, not bound through devmem.
 		const uint32_t len = sc.rx_buf_size.value_or(0);
@@ -111,9 +161,6 @@ BindResult PluginImpl::bind(const Scenario &sc) {
 		zcrx_shift_ = r.niov_shift;
 		return r;
 	}
-	segs_.clear();
-	for (const auto &s : sc.segs)
-		segs_.push_back({s.addr, s.len});
 	niov_bind_args a{};
 	a.dir = sc.dir == Dir::tx ? NIOV_DIR_TX : NIOV_DIR_RX;
 	a.has_rx_buf_size = sc.rx_buf_size.has_value();
@@ -121,13 +168,19 @@ BindResult PluginImpl::bind(const Scenario &sc) {
 	a.nr_segs = static_cast<uint32_t>(segs_.size());
 	a.dmabuf_size = sc.dmabuf_size;
 	a.segs = segs_.data();
+	if (v2()) {
+		a.extack = extack_;
+		a.extack_len = sizeof(extack_);
+	}
 	void *b = nullptr;
 	{
 		NIOV_PLUGIN_CALL(bind);
 		r.err = ops_->bind(&cfg_, &a, &b);
 	}
-	if (r.err)
+	if (r.err) {
+		r.extack = take_extack();
 		return r;
+	}
 	if (!b)
 		throw_fault("abi.null_binding", "bind", "bind returned 0 with a NULL binding");
 	binding_ = b;
@@ -167,7 +220,7 @@ std::optional<uint64_t> PluginImpl::niov_dma(uint64_t idx) const {
 
 LookupResult PluginImpl::lookup(uint64_t virt) const {
 	LookupResult r;
-	if (!binding_)
+	if (!binding_ || !ops_->get_niov_at)
 		return {-kEFAULT, 0, 0, 0};
 	NIOV_PLUGIN_CALL(get_niov_at);
 	r.err = ops_->get_niov_at(binding_, virt, &r.idx, &r.off, &r.size);
@@ -177,7 +230,7 @@ LookupResult PluginImpl::lookup(uint64_t virt) const {
 }
 
 int PluginImpl::fill(niov_skb &skb, IovIter &it, int32_t length) {
-	if (!binding_)
+	if (!binding_ || !ops_->fill)
 		return -kEINVAL;
 	// The plugin fills an array of exactly max_skb_frags entries of its own;
 	// the skb gets back no more than that, whatever nr_frags it reports.
@@ -197,12 +250,19 @@ int PluginImpl::fill(niov_skb &skb, IovIter &it, int32_t length) {
 	return e;
 }
 
+std::string PluginImpl::take_extack() {
+	extack_[sizeof(extack_) - 1] = 0;  // a plugin that forgot the NUL
+	std::string m = extack_;
+	extack_[0] = 0;
+	return m;
+}
+
 std::optional<int> PluginImpl::pp_init(unsigned order) {
 	if (dir_ == Dir::zcrx)  // no devmem binding: the page_pool check is the core's
 		return pp_order_check(zcrx_shift_, cfg_.page_shift, order);
 	if (!binding_)
 		return std::nullopt;
-	if (!ops_->pp_init) {
+	if (!(caps_ & NIOV_CAP_PP_INIT)) {
 		NIOV_PLUGIN_CALL(niov_shift);
 		return pp_order_check(ops_->niov_shift(binding_), cfg_.page_shift, order);
 	}
@@ -222,7 +282,7 @@ std::optional<int> PluginImpl::zcrx_validate(const Scenario &sc, uint32_t len,
 }
 
 std::optional<int> PluginImpl::encode_tx_desc(uint32_t frag_len, std::vector<uint32_t> &lens) {
-	if (!ops_->encode_tx_desc)
+	if (!(caps_ & NIOV_CAP_TX_DESC))
 		return device_encode_tx_desc(static_cast<Device>(cfg_.device), frag_len, lens);
 	// Room for the finest split a device makes (gve: ceil(len / 16383)
 	// descriptors, 262,160 for a 4 GiB frag) and some slack, so a correct
@@ -271,6 +331,67 @@ std::optional<PluginImpl::Leak> PluginImpl::leak_check(unsigned cycles) {
 	if (after <= before)
 		return std::nullopt;
 	return Leak{after - before, cycles};
+}
+
+void PluginImpl::frag_release(const Frag &f) {
+	if (binding_ && v2() && ops_->frag_release) {
+		NIOV_PLUGIN_CALL(frag_release);
+		ops_->frag_release(binding_, &f);
+	}
+}
+
+std::optional<niov_resources> PluginImpl::resources() const {
+	if (!v2() || !ops_->resources)
+		return std::nullopt;
+	niov_resources r{};
+	NIOV_PLUGIN_CALL(resources);
+	ops_->resources(&r);
+	return r;
+}
+
+std::optional<RxAllocResult> PluginImpl::rx_alloc() {
+	if (!(caps_ & NIOV_CAP_RX_ALLOC) || !binding_ || dir_ != Dir::rx)
+		return std::nullopt;
+	RxAllocResult r;
+	NIOV_PLUGIN_CALL(rx_alloc);
+	r.err = ops_->rx_alloc(binding_, &r.niov.idx, &r.niov.virt, &r.niov.dma);
+	if (r.err)
+		r.niov = {};
+	return r;
+}
+
+void PluginImpl::rx_free(uint64_t idx) {
+	if ((caps_ & NIOV_CAP_RX_ALLOC) && binding_ && dir_ == Dir::rx) {
+		NIOV_PLUGIN_CALL(rx_free);
+		ops_->rx_free(binding_, idx);
+	}
+}
+
+bool PluginImpl::has_faults() const { return (caps_ & NIOV_CAP_FAULTS) != 0; }
+
+void PluginImpl::fault_arm(uint32_t kind, uint64_t nth) {
+	if (has_faults()) {
+		NIOV_PLUGIN_CALL(fault_arm);
+		ops_->fault_arm(kind, nth);
+	}
+}
+
+uint64_t PluginImpl::fault_calls(uint32_t kind) const {
+	if (!has_faults())
+		return 0;
+	NIOV_PLUGIN_CALL(fault_calls);
+	return ops_->fault_calls(kind);
+}
+
+Preset plugin_rules(const PluginImpl &p) {
+	const std::string declared = p.rules();
+	if (!declared.empty()) {
+		if (auto r = parse_preset(declared))
+			return *r;
+		throw PluginError(fmt::format("{}: declares rules '{}', which is no preset of this niovcheck",
+					      p.name(), declared));
+	}
+	return parse_preset(p.name()).value_or(Preset::tx_autosize);
 }
 
 std::unique_ptr<PluginImpl> plugin_from_env() {

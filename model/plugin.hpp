@@ -30,7 +30,7 @@ public:
 	std::string must_catch() const;
 	std::string policy() const;  // the equivalent policy overrides, if any
 	uint32_t abi_version() const;
-	uint32_t caps() const { return caps_; }	 // NIOV_CAP_* (v1: NIOV_CAPS_V1)
+	uint32_t caps() const override { return caps_; }  // NIOV_CAP_* (v1: NIOV_CAPS_V1)
 	std::string rules() const;		 // the preset it declares, "" if none
 	BindResult bind(const Scenario &sc) override;
 	void unbind() override;
@@ -41,6 +41,16 @@ public:
 	std::optional<int> zcrx_validate(const Scenario &sc, uint32_t len,
 					 unsigned area_max_shift) override;
 	std::optional<int> encode_tx_desc(uint32_t frag_len, std::vector<uint32_t> &lens) override;
+	void frag_release(const Frag &f) override;
+	std::optional<niov_resources> resources() const override;
+	std::optional<RxAllocResult> rx_alloc() override;
+	void rx_free(uint64_t idx) override;
+
+	// Fault injection (NIOV_CAP_FAULTS): fail the @nth call of @kind (0:
+	// count only); the calls of @kind since the last arm.
+	bool has_faults() const;
+	void fault_arm(uint32_t kind, uint64_t nth);
+	uint64_t fault_calls(uint32_t kind) const;
 
 	// Memory the plugin keeps across @cycles bind/unbind cycles of its last
 	// successful devmem bind (after ten warm-up cycles); nullopt when there
@@ -58,6 +68,8 @@ private:
 	niov_bind_args last_args_{};
 	std::vector<niov_dma_seg> last_segs_;
 	bool has_last_ = false;
+	bool v2() const { return ops_->abi_version >= 2; }
+	std::string take_extack();
 
 	void *handle_ = nullptr;
 	const niov_impl_ops *ops_ = nullptr;
@@ -68,6 +80,7 @@ private:
 	unsigned zcrx_shift_ = 0;
 	std::string path_;
 	uint32_t caps_ = 0;
+	char extack_[256] = {};	 // where a failing bind writes its message
 };
 
 // The plugin named by --impl or, for test binaries, $NIOV_IMPL (nullptr if
@@ -75,5 +88,11 @@ private:
 std::unique_ptr<PluginImpl> plugin_from_env();
 
 niov_impl_config plugin_config(const Config &cfg);
+
+// The rules a plugin is checked against: the preset it declares (v2), else
+// the preset its name names, else tx-autosize (every broken variant is
+// tx_autosize.c with one slip).  Throws PluginError for a declared name
+// that is no preset.
+Preset plugin_rules(const PluginImpl &p);
 
 }  // namespace niov

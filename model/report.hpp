@@ -83,8 +83,28 @@ struct Probe {
 	LookupResult lookup;
 };
 
+// The RX allocator check (RULES.md "RX allocator"): two rounds of
+// num_niovs + 1 allocations, everything freed after each.
+struct RxAllocRound {
+	uint64_t handed = 0;  // niovs handed out
+	uint64_t failed = 0;  // calls that failed
+	bool last_failed = false;
+};
+
+struct RxAllocReport {
+	bool ran = false;
+	RxAllocRound rounds[2];
+	std::vector<RxNiov> niovs;  // round 1's, sorted
+	bool same_again = true;	    // round 2 handed out exactly round 1's niovs
+};
+
 struct Trace {
 	std::string source;
+	// False: the implementation was asked nothing (it lacks the path, see
+	// not_run); nothing of this trace is compared.
+	bool ran = true;
+	// What was not run and why, e.g. "get_niov_at (plugin lacks lookup)".
+	std::vector<std::string> not_run;
 	BindResult bind;
 	int queue_err = 0;	    // RX/zcrx queue open (device rules, pp order)
 	unsigned pp_order = 0;
@@ -92,6 +112,9 @@ struct Trace {
 	std::vector<Probe> probes;
 	std::vector<std::pair<uint64_t, std::optional<uint64_t>>> niov_probes;
 	std::vector<OpReport> ops;
+	RxAllocReport rx_alloc;
+	// Resource counters before the bind and after the unbind (ABI v2).
+	std::optional<niov_resources> res_before, res_after;
 	std::vector<Violation> violations;
 };
 
@@ -110,6 +133,14 @@ struct RunReport {
 		return model.violations.empty() && differences.empty() &&
 		       (!impl || impl->violations.empty());
 	}
+	// The implementation could not be handed the input: nothing compared.
+	bool not_representable() const { return impl && impl->bind.not_representable(); }
+	// Parts of the implementation's run that did not happen.
+	bool partial() const { return impl && !impl->not_run.empty(); }
+	// "violation", "not representable", "not run" (the implementation was
+	// asked nothing), "partial" (some paths not run) or "clean".  Only
+	// "clean" is a pass of the comparison.
+	std::string verdict() const;
 	// The error a bind reports to the user: bind errno, else the queue error.
 	static int bind_err(const Trace &t) { return t.bind.err ? t.bind.err : t.queue_err; }
 };

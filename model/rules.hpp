@@ -146,22 +146,54 @@ typename W::u32 rx_attr_errno(const Policies &pol, Dir dir, unsigned page_shift,
 	return err_if<W>(err, present && bad, kEINVAL);
 }
 
+// Step 0: a command the kernel does not have.  6.12 (paths=rx) has no
+// bind-tx netlink command (genetlink answers -EOPNOTSUPP for an unknown
+// command) and no io_uring zcrx registration (io_uring_register answers
+// -EINVAL for an unknown opcode).  A plain C++ value: the direction and the
+// policy are parameters, never data.
+inline int path_errno(const Policies &pol, Dir dir) {
+	if (pol.paths == Paths::all || dir == Dir::rx)
+		return 0;
+	return dir == Dir::tx ? -kEOPNOTSUPP : -kEINVAL;
+}
+
+// How many niovs the bind creates.  Since the May 2026 fix (and in the
+// freelist bind) every sg entry is a whole number of niovs, so this is the
+// dmabuf size >> shift.  The gen_pool bind before it gives each sg entry
+// len >> shift niovs and drops the rest of the entry: the sum can differ
+// from size >> shift, and the niovs' dmabuf offsets stop matching their
+// index (RULES.md step 6).
+template <class W>
+typename W::u64 num_niovs(const Policies &pol, typename W::u64 size, std::span<const Seg<W>> segs,
+			  typename W::u64 shift) {
+	if (pol.bind != BindStyle::genpool_unchecked)
+		return W::lshr(size, shift);
+	auto sum = W::k64(0);
+	for (const auto &s : segs)
+		sum = sum + W::lshr(s.len, shift);
+	return sum;
+}
+
 // Steps 3-6 of RULES.md for a niov size n = 1 << shift.
 template <class W>
 typename W::u32 bind_errno(const Policies &pol, Dir dir, typename W::u64 size,
 			   std::span<const Seg<W>> segs, typename W::u64 shift) {
 	const auto n = W::shl(W::k64(1), shift);
 	auto err = W::k32(0);
-	const bool size_checked = pol.bind == BindStyle::freelist || dir == Dir::tx;
+	const bool freelist = pol.bind == BindStyle::freelist;
+	const bool checked = pol.bind != BindStyle::genpool_unchecked;
+	const bool size_checked = freelist || (checked && dir == Dir::tx);
 	if (size_checked)
 		err = err_if<W>(err, !aligned<W>(size, n), kEINVAL);
-	const auto count = W::lshr(size, shift);
-	if (pol.bind == BindStyle::freelist)
+	const auto count = num_niovs<W>(pol, size, segs, shift);
+	if (freelist)
 		err = err_if<W>(err, W::ugt(count, W::k64(UINT32_MAX)), kE2BIG);
 	err = err_if<W>(err, W::ugt(count, W::k64(kMaxNiovTable)), kENOMEM);
+	if (!checked)
+		return err;
 	for (const auto &s : segs) {
 		auto bad = !aligned<W>(s.len, n);
-		if (pol.bind == BindStyle::freelist)
+		if (freelist)
 			bad = bad || !aligned<W>(s.addr, n);
 		err = err_if<W>(err, bad, kEINVAL);
 	}
@@ -293,6 +325,37 @@ Addr<W> niov_dma(std::span<const Seg<W>> segs, typename W::u64 shift,
 	Addr<W> r{W::kb(false), W::k64(0)};
 	for (const auto &s : segs)
 		niov_dma_step<W>(r, first, s, shift, idx);
+	r.ok = r.ok && W::ult(idx, num_niovs);
+	return r;
+}
+
+// The dmabuf offset of niov @idx (net_iov_virtual_addr): the freelist bind
+// numbers niovs across the whole dmabuf (idx << shift); a gen_pool chunk
+// starts at the dmabuf offset of its sg entry, the sum of the lengths before
+// it, so niov j of a chunk is there + (j << shift).  The two agree whenever
+// every sg length is a multiple of the niov size.  A fold of niov_virt_step,
+// as niov_dma.
+template <class W>
+void niov_virt_step(Addr<W> &r, typename W::u64 &first, typename W::u64 &start, const Seg<W> &s,
+		    typename W::u64 shift, typename W::u64 idx) {
+	const auto cnt = W::lshr(s.len, shift);
+	const auto hit = !r.ok && W::uge(idx, first) && W::ult(idx - first, cnt);
+	r.dma = W::select(hit, start + W::shl(idx - first, shift), r.dma);
+	r.ok = r.ok || hit;
+	first = first + cnt;
+	start = start + s.len;
+}
+
+template <class W>
+Addr<W> niov_virt(const Policies &pol, std::span<const Seg<W>> segs, typename W::u64 shift,
+		  typename W::u64 num_niovs, typename W::u64 idx) {
+	if (pol.bind == BindStyle::freelist)
+		return {W::ult(idx, num_niovs), W::shl(idx, shift)};
+	auto first = W::k64(0);
+	auto start = W::k64(0);
+	Addr<W> r{W::kb(false), W::k64(0)};
+	for (const auto &s : segs)
+		niov_virt_step<W>(r, first, start, s, shift, idx);
 	r.ok = r.ok && W::ult(idx, num_niovs);
 	return r;
 }

@@ -21,7 +21,7 @@ uint64_t max_rw_count(const Config &cfg) { return INT32_MAX & ~(cfg.page_size() 
 }  // namespace
 
 Socket::Socket(const Scenario &sc, Impl &impl, Checker &chk, const RunOptions &opts, bool usable)
-	: sc_(sc), impl_(impl), chk_(chk), opts_(opts), usable_(usable) {}
+	: sc_(sc), impl_(impl), chk_(chk), opts_(opts), usable_(usable), refs_(impl) {}
 
 OpReport Socket::apply(const Op &op) {
 	OpReport rep;
@@ -95,6 +95,16 @@ void Socket::uncharge(const Skb &s) {
 	wmem_add(-static_cast<int64_t>(s.truesize));
 	ts_sum_ -= s.truesize;
 }
+
+// Skb @i leaves the queue: give back what the fill took for its frags.
+void Socket::release_skb(size_t i) {
+	auto f = q_.frags_of(i);
+	for (uint32_t k = 0; k < q_[i].nr_frags; ++k, ++f)
+		refs_.freed(f->frag);
+	uncharge(q_[i]);
+}
+
+void Socket::close() { free_all(); }
 
 SkbReport Socket::report(const Skb &s, SkbQueue::FragIt frags) const {
 	SkbReport r{s.len, s.truesize, {}};
@@ -183,6 +193,8 @@ int64_t Socket::send(const Op &op, OpReport &rep) {
 		work_.resize(nr);
 		for (uint32_t i = 0; i < nr; ++i)
 			work_[i].frag = fill_[i];  // a fill may rewrite the frags it found, too
+		for (uint32_t i = orig_nr; i < nr; ++i)
+			refs_.taken(work_[i].frag);
 		if (nr > orig_nr && (frags_made_ += nr - orig_nr) > kMaxScenarioFrags)
 			throw LimitError(limit_message(sc_.name, op.line, "send: the scenario's frag count",
 						       kMaxScenarioFrags));
@@ -210,6 +222,8 @@ int64_t Socket::send(const Op &op, OpReport &rep) {
 						      sc_.dmabuf_size, skb.len - orig_len, delta);
 			// Revert the iterator and drop the new frags; their charge stays.
 			iov_iter_revert(it, skb.len - orig_len, iov.data());
+			for (uint32_t i = orig_nr; i < work_.size(); ++i)
+				refs_.freed(work_[i].frag);
 			work_.resize(orig_nr);
 			q_.set_frags(q_.size() - 1, work_);
 			skb.len = orig_len;
@@ -234,7 +248,7 @@ int64_t Socket::send(const Op &op, OpReport &rep) {
 		}
 	}
 	if (err && q_.size() > first_skb && q_.back().len == 0 && q_.back().nr_frags == 0) {
-		uncharge(q_.back());  // tcp_remove_empty_skb
+		release_skb(q_.size() - 1);  // tcp_remove_empty_skb
 		q_.pop_back();
 	}
 
@@ -260,7 +274,7 @@ void Socket::ack(uint64_t n) {
 		Skb &s = q_.front();
 		if (s.len <= n) {
 			n -= s.len;
-			uncharge(s);
+			release_skb(0);
 			q_.pop_front();
 			continue;
 		}
@@ -272,6 +286,7 @@ void Socket::ack(uint64_t n) {
 			QueuedFrag q = *f;
 			if (q.frag.len <= eat) {
 				eat -= q.frag.len;
+				refs_.freed(q.frag);
 				continue;
 			}
 			if (eat) {
@@ -319,6 +334,7 @@ void Socket::split(uint64_t at) {
 				tail.virt += head;
 				q.frag.len = head;
 				work_.push_back(q);
+				refs_.cut(tail.frag);
 			}
 			if (moved_.size() < sc_.cfg.max_skb_frags)
 				moved_.push_back(tail);
@@ -357,6 +373,7 @@ void Socket::shift(uint64_t n) {
 	// Build the result first: skb_shift refuses when frags would not fit.
 	work_.assign(q_.frags_of(0), q_.frags_of(0) + to.nr_frags);
 	moved_.clear();
+	std::vector<Frag> cuts;	 // frags left in two pieces
 	uint64_t todo = n;
 	auto f = q_.frags_of(1);
 	for (uint32_t i = 0; i < from.nr_frags; ++i, ++f) {
@@ -374,11 +391,14 @@ void Socket::shift(uint64_t n) {
 			q.virt += take;
 			if (q.frag.len == 0)
 				continue;
+			cuts.push_back(q.frag);
 		}
 		moved_.push_back(q);
 	}
 	if (work_.size() > sc_.cfg.max_skb_frags)
 		return;
+	for (const Frag &c : cuts)
+		refs_.cut(c);
 	q_.set_frags(0, work_);
 	q_.set_frags(1, moved_);
 
@@ -396,7 +416,7 @@ void Socket::shift(uint64_t n) {
 	from.truesize = b.truesize;
 	chk_.skb(to, q_.frags_of(0), false);
 	if (from.len == 0) {
-		uncharge(from);
+		release_skb(1);
 		q_.erase_second();
 	} else {
 		chk_.skb(from, q_.frags_of(1), false);
@@ -405,7 +425,7 @@ void Socket::shift(uint64_t n) {
 
 void Socket::free_all() {
 	for (size_t i = 0; i < q_.size(); ++i)
-		uncharge(q_[i]);
+		release_skb(i);
 	q_.clear();
 }
 

@@ -4,9 +4,11 @@
 #include <fmt/format.h>
 
 #include "breadcrumb.hpp"
+#include "caps.hpp"
 #include "checks.hpp"
 #include "explain.hpp"
 #include "report.hpp"
+#include "rx_sweep.hpp"
 #include "segs.hpp"
 
 namespace niov {
@@ -76,12 +78,25 @@ int open_rx_queue(const Scenario &sc, Impl &impl, const BindResult &b, unsigned 
 Trace trace_scenario(const Scenario &sc, Impl &impl, const RunOptions &opts) {
 	Trace t;
 	t.source = impl.name();
+	const uint32_t caps = impl.caps();
+	// A path the implementation does not have is not run: the model alone
+	// answers it, and the report says so.
+	if (const std::string why = lacking(bind_caps(sc), caps); !why.empty()) {
+		t.ran = false;
+		t.not_run.push_back(fmt::format("{} bind ({})", name(sc.dir), why));
+		return t;
+	}
 	Checker chk(sc, impl, t, opts);
+	t.res_before = impl.resources();
 
 	crumb_step(0, 0);
 	t.bind = impl.bind(sc);
 	if (auto *m = dynamic_cast<ModelImpl *>(&impl))
 		t.explain = m->explanation();
+	if (t.bind.not_representable()) {
+		impl.unbind();
+		return t;  // the code cannot take this input: nothing to check or compare
+	}
 	const bool bound = t.bind.err == 0;
 	if (bound && sc.dir != Dir::tx) {
 		t.queue_err = open_rx_queue(sc, impl, t.bind, t.pp_order);
@@ -95,23 +110,48 @@ Trace trace_scenario(const Scenario &sc, Impl &impl, const RunOptions &opts) {
 		chk.after_queue_open();
 
 	if (bound && sc.dir == Dir::tx) {
-		for (uint64_t v : probe_offsets(sc, t.bind.niov_shift)) {
-			Probe p{v, impl.lookup(v)};
-			chk.probe(p);
-			t.probes.push_back(p);
+		if (caps & NIOV_CAP_LOOKUP) {
+			for (uint64_t v : probe_offsets(sc, t.bind.niov_shift)) {
+				Probe p{v, impl.lookup(v)};
+				chk.probe(p);
+				t.probes.push_back(p);
+			}
+		} else {
+			t.not_run.push_back("get_niov_at (" + lacking(NIOV_CAP_LOOKUP, caps) + ")");
 		}
+	}
+	// The niov table of every devmem binding, RX too: 6.12's truncated sg
+	// entries show here, before any send.
+	if (bound && sc.dir != Dir::zcrx) {
 		for (uint64_t i : niov_probe_indices(sc, t.bind))
 			t.niov_probes.emplace_back(i, impl.niov_dma(i));
 		chk.niov_table(t.niov_probes);
 	}
+	if (bound && sc.dir == Dir::rx) {
+		if (caps & NIOV_CAP_RX_ALLOC)
+			sweep_rx_allocator(sc, impl, chk, t);
+		else
+			t.not_run.push_back("RX allocator (" + lacking(NIOV_CAP_RX_ALLOC, caps) + ")");
+	}
 
-	Socket sock(sc, impl, chk, opts, bound && t.queue_err == 0 && sc.dir == Dir::tx);
-	for (size_t k = 0; k < sc.ops.size(); ++k) {
-		chk.set_step(static_cast<uint32_t>(k + 1), sc.ops[k].line);
-		crumb_step(static_cast<uint32_t>(k + 1), sc.ops[k].line);
-		t.ops.push_back(sock.apply(sc.ops[k]));
+	const bool fills = (caps & NIOV_CAP_FILL) || sc.dir != Dir::tx || !bound;
+	if (!fills && !sc.ops.empty())
+		t.not_run.push_back(fmt::format("{} operations ({})", sc.ops.size(), lacking(NIOV_CAP_FILL, caps)));
+	if (fills) {
+		Socket sock(sc, impl, chk, opts, bound && t.queue_err == 0 && sc.dir == Dir::tx);
+		for (size_t k = 0; k < sc.ops.size(); ++k) {
+			chk.set_step(static_cast<uint32_t>(k + 1), sc.ops[k].line);
+			crumb_step(static_cast<uint32_t>(k + 1), sc.ops[k].line);
+			t.ops.push_back(sock.apply(sc.ops[k]));
+		}
+		sock.close();  // every frag goes back before the unbind
 	}
 	impl.unbind();
+	t.res_after = impl.resources();
+	if (t.res_before && t.res_after) {
+		chk.set_step(static_cast<uint32_t>(sc.ops.size() + 1), 0);
+		chk.resources(*t.res_before, *t.res_after);
+	}
 	return t;
 }
 
@@ -125,6 +165,18 @@ RunReport run_scenario(const Scenario &sc, Impl *impl, const RunOptions &opts) {
 		r.differences = diff_traces(r.model, *r.impl);
 	}
 	return r;
+}
+
+std::string RunReport::verdict() const {
+	if (!clean())
+		return "violation";
+	if (not_representable())
+		return "not representable";
+	if (impl && !impl->ran)
+		return "not run";
+	if (partial())
+		return "partial";
+	return "clean";
 }
 
 }  // namespace niov

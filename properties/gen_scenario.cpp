@@ -1,6 +1,7 @@
 #include "gen_scenario.hpp"
 
 #include "boundary.hpp"
+#include "caps.hpp"
 #include "gen_send.hpp"
 
 namespace niov::props {
@@ -21,14 +22,22 @@ rc::Gen<Scenario> gen_scenario(const Shape &shape) {
 	return rc::gen::exec([shape] {
 		Scenario sc;
 		sc.cfg = *gen_config(shape.space);
-		sc.dir = *rc::gen::elementOf(shape.dirs);
+		std::vector<Dir> dirs;
+		for (Dir d : shape.dirs) {
+			Scenario probe;
+			probe.dir = d;
+			if ((bind_caps(probe) & ~shape.caps) == 0)
+				dirs.push_back(d);
+		}
+		sc.dir = *rc::gen::elementOf(dirs.empty() ? shape.dirs : dirs);
 		const unsigned ps = sc.cfg.page_shift;
 		const SgTable t = shape.lies.empty() || *weighted_pick<bool>({{3, true}, {1, false}})
 					  ? *gen_honest_table(ps)
 					  : *gen_lying_table(ps, shape.lies);
 		put_table(sc, t);
 		if (sc.dir == Dir::rx || sc.dir == Dir::zcrx) {
-			sc.rx_buf_size = *gen_rx_buf_size(ps);
+			if (sc.dir == Dir::zcrx || (shape.caps & NIOV_CAP_RX_BUF_SIZE))
+				sc.rx_buf_size = *gen_rx_buf_size(ps);
 			if (*weighted_pick<bool>({{6, false}, {1, true}}))
 				sc.pp_order = *weighted<unsigned>({
 					{3, uniform(0u, 10u)},

@@ -19,6 +19,9 @@ struct Shape {
 	std::vector<Lie> lies = all_lies();
 	unsigned max_sends = 0;	 // TX: up to this many sends
 	bool tcp_ops = false;	 // TX: acks, splits, shifts and frees between them
+	// The paths the implementation has (NIOV_CAP_*): directions it lacks
+	// are not generated, nor the rx-buf-size attribute without it.
+	uint32_t caps = ~0u;
 };
 
 rc::Gen<Scenario> gen_scenario(const Shape &shape);

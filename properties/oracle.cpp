@@ -51,6 +51,9 @@ Bind bind(const Scenario &sc) {
 	const unsigned ps = cfg.page_shift;
 	const uint64_t page = uint64_t{1} << ps;
 	Bind b;
+	// Step 0: 6.12 has neither bind-tx nor io_uring zcrx.
+	if (cfg.policy.paths == Paths::rx && sc.dir != Dir::rx)
+		return {sc.dir == Dir::tx ? -kEOPNOTSUPP : -kEINVAL, 0, 0};
 	if (sc.dir == Dir::zcrx) {
 		const uint32_t len = sc.rx_buf_size.value_or(0);
 		if (len && (!pow2(len) || len < page))
@@ -88,18 +91,25 @@ Bind bind(const Scenario &sc) {
 		n = tx_niov_size(pol.tx_niov, ps, sc.dmabuf_size, sc.segs, pol.tx_niov_max_shift);
 	const unsigned shift = log2(n);
 	const bool freelist = pol.bind == BindStyle::freelist;
+	const bool unchecked = pol.bind == BindStyle::genpool_unchecked;
 	// Steps 3-6, first failure wins.
-	if ((freelist || sc.dir == Dir::tx) && sc.dmabuf_size % n)
+	if ((freelist || (sc.dir == Dir::tx && !unchecked)) && sc.dmabuf_size % n)
 		return {-kEINVAL, 0, 0};
-	const uint64_t count = sc.dmabuf_size >> shift;
+	// Before the May 2026 fix each sg entry holds floor(len / n) niovs.
+	u128 count = sc.dmabuf_size / n;
+	if (unchecked) {
+		count = 0;
+		for (const auto &s : sc.segs)
+			count += s.len / n;
+	}
 	if (freelist && count > UINT32_MAX)
 		return {-kE2BIG, 0, 0};
 	if (count > (uint64_t{1} << 24))
 		return {-kENOMEM, 0, 0};
 	for (const auto &s : sc.segs)
-		if (s.len % n || (freelist && s.addr % n))
+		if (!unchecked && (s.len % n || (freelist && s.addr % n)))
 			return {-kEINVAL, 0, 0};
-	return {0, shift, count};
+	return {0, shift, static_cast<uint64_t>(count)};
 }
 
 Queue rx_queue(const Scenario &sc, unsigned shift) {
@@ -270,6 +280,44 @@ uint64_t tx_max_frag(const Config &cfg) {
 
 unsigned lookup_shift(const Config &cfg, unsigned niov_shift) {
 	return cfg.policy.lookup == Lookup::page ? cfg.page_shift : niov_shift;
+}
+
+}  // namespace niov::props::oracle
+
+namespace niov::props::oracle {
+
+std::optional<uint64_t> niov_virt(const Scenario &sc, unsigned shift, uint64_t num_niovs, uint64_t idx) {
+	if (idx >= num_niovs)
+		return std::nullopt;
+	if (sc.cfg.policy.bind == BindStyle::freelist)
+		return idx << shift;
+	unsigned __int128 first = 0, start = 0;
+	for (const auto &s : sc.segs) {
+		const uint64_t cnt = s.len >> shift;
+		if (idx >= first && idx < first + cnt)
+			return static_cast<uint64_t>(start + ((idx - first) << shift));
+		first += cnt;
+		start += s.len;
+	}
+	return std::nullopt;
+}
+
+uint64_t rx_alloc_handed(const Scenario &sc, unsigned shift, uint64_t num_niovs) {
+	uint64_t lost = 0;
+	unsigned __int128 first = 0;
+	for (const auto &s : sc.segs) {
+		// gen_pool: a niov at DMA address 0, where the entry starts or wraps to.
+		const uint64_t cnt = s.len >> shift;
+		const u128 to_zero = s.addr == 0 ? 0 : (u128{1} << 64) - s.addr;
+		const u128 j = to_zero >> shift;
+		if (sc.cfg.policy.bind != BindStyle::freelist && to_zero % (u128{1} << shift) == 0 && j < cnt &&
+		    first + j < num_niovs)
+			++lost;
+		first += s.len >> shift;
+	}
+	// Niovs past the sg table are never created.
+	const uint64_t made = first < num_niovs ? static_cast<uint64_t>(first) : num_niovs;
+	return made - lost;
 }
 
 }  // namespace niov::props::oracle

@@ -101,3 +101,17 @@ uint64_t tx_max_frag(const Config &cfg);
 unsigned lookup_shift(const Config &cfg, unsigned niov_shift);
 
 }  // namespace niov::props::oracle
+
+namespace niov::props::oracle {
+
+// RULES.md "RX allocator": the dmabuf offset of niov @idx - the freelist
+// bind's idx << shift, a gen_pool chunk's offset (the sum of the sg lengths
+// before it) plus its place in the chunk - summed in 128 bits.
+std::optional<uint64_t> niov_virt(const Scenario &sc, unsigned shift, uint64_t num_niovs, uint64_t idx);
+
+// How many niovs the allocator hands out of @num_niovs: all the bind created
+// (none past the sg table), less one per gen_pool chunk at DMA address 0
+// (gen_pool's 0 means "none").
+uint64_t rx_alloc_handed(const Scenario &sc, unsigned shift, uint64_t num_niovs);
+
+}  // namespace niov::props::oracle

@@ -20,6 +20,18 @@ struct Property {
 const std::vector<Property> &all_properties();
 const Property *find_property(std::string_view name);
 
+// The paths a property's cases go through (NIOV_CAP_*): one of @any_dir,
+// all of @all, and resource counters.
+struct Needs {
+	uint32_t any_dir = 0;
+	uint32_t all = 0;
+	bool resources = false;
+};
+Needs property_needs(std::string_view name);
+// Why @p cannot run against @t ("plugin lacks TX"), "" when it can.  A
+// property that cannot run is reported as not run, never as a pass.
+std::string not_runnable(const Property &p, const Target &t);
+
 // Each file of properties adds its own.
 void add_sizing_properties(std::vector<Property> &out);
 void add_bind_properties(std::vector<Property> &out);
@@ -28,5 +40,8 @@ void add_frag_properties(std::vector<Property> &out);
 void add_device_properties(std::vector<Property> &out);
 void add_tcp_properties(std::vector<Property> &out);
 void add_diff_properties(std::vector<Property> &out);
+void add_rx_alloc_properties(std::vector<Property> &out);
+void add_resource_properties(std::vector<Property> &out);
+void add_fault_properties(std::vector<Property> &out);
 
 }  // namespace niov::props

@@ -67,7 +67,7 @@ void sg_covers_dmabuf(const Target &t) {
 }
 
 void niov_dma(const Target &t) {
-	const Scenario sc = gen_bind(t, {Dir::tx});
+	const Scenario sc = gen_bind(t, {Dir::tx, Dir::rx});
 	CaseGuard guard(sc, t.impl_path_for(sc));
 	const RunReport r = run_scenario(sc, t.impl_for(sc));
 	for (const Trace *tr : traces(r)) {

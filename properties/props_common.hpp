@@ -20,6 +20,7 @@ namespace niov::props {
 inline Shape shape_for(const Target &t, bool robust) {
 	Shape s;
 	s.space = t.space;
+	s.caps = t.caps();
 	s.space.overrides = robust && t.allow_overrides && !t.hunting();
 	return s;
 }

@@ -150,6 +150,9 @@ Outcome run_property(const Property &p, const Target &t, const RunParams &rp) {
 	keep_freed_memory();
 	Outcome o;
 	o.name = p.name;
+	o.not_run = not_runnable(p, t);
+	if (!o.not_run.empty())
+		return o;
 	TestMetadata md;
 	md.id = "niovcheck/" + p.name;
 	md.description = p.name;
@@ -254,7 +257,7 @@ std::optional<Outcome> first_failure(const Target &t, const std::string &first, 
 	for (const Property *p : properties_from(first)) {
 		Outcome o = run_property(*p, t, rp);
 		seconds += o.seconds;
-		if (!o.passed)
+		if (!o.passed && o.not_run.empty())
 			return o;
 	}
 	return std::nullopt;

@@ -34,6 +34,7 @@ bool params_from_env(RunParams &rp, std::string &error);
 struct Outcome {
 	std::string name;
 	bool passed = false;
+	std::string not_run;  // why the property could not run: neither a pass nor a failure
 	uint64_t cases = 0;  // cases run, the failing one included
 	double seconds = 0;	 // wall clock
 	double cpu_seconds = 0;	 // this thread's CPU time (the machine may be shared)

@@ -23,6 +23,24 @@ std::string Target::impl_path_for(const Scenario &sc) const {
 
 Preset plugin_preset(const PluginImpl &p) { return resolve_rules({}, &p).preset; }
 
+uint32_t Target::caps() const {
+	uint32_t c = 0;
+	bool any = false;
+	for (Preset p : space.presets)
+		if (const Impl *i = impl[static_cast<size_t>(p)]) {
+			c |= i->caps();
+			any = true;
+		}
+	return any ? c : kAllPaths;
+}
+
+bool Target::has_resources() const {
+	for (Preset p : space.presets)
+		if (const Impl *i = impl[static_cast<size_t>(p)]; i && i->resources())
+			return true;
+	return false;
+}
+
 std::vector<PluginListEntry> read_plugin_list(const std::string &path) {
 	std::vector<PluginListEntry> out;
 	std::ifstream f(path);

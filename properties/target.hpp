@@ -18,8 +18,8 @@ namespace niov::props {
 struct Target {
 	ConfigSpace space;
 	// Per preset (indexed by Preset); nullptr: only the model answers.
-	std::array<Impl *, 3> impl{};
-	std::array<std::string, 3> impl_path{};
+	std::array<Impl *, kNumPresets> impl{};
+	std::array<std::string, kNumPresets> impl_path{};
 	// Single-policy overrides may be generated (model-only cases) for the
 	// properties whose invariant holds under every policy.
 	bool allow_overrides = true;
@@ -29,6 +29,10 @@ struct Target {
 	Impl *impl_for(const Scenario &sc) const;
 	std::string impl_path_for(const Scenario &sc) const;
 	bool hunting() const { return space.forced.has_value(); }
+	// The paths the implementations have (all of them when only the model
+	// answers), and whether any keeps resource counters.
+	uint32_t caps() const;
+	bool has_resources() const;
 };
 
 // A target with the plugins it loaded.

@@ -199,6 +199,20 @@ struct Lemma {
 // is Z3's QF_BV strategy (simplify, bit-blast, SAT).
 inline constexpr const char *kChain = "smt";
 
+// Why @l says nothing about rules @pol ("" when it applies): a kernel
+// without bind-tx and zcrx (paths=rx) has only the rx family to prove.
+inline std::string not_applicable(const Lemma &l, const Policies &pol) {
+	if (pol.paths == Paths::rx && l.family != "rx")
+		return "no bind-tx and no zcrx in this era (paths=rx)";
+	return {};
+}
+
+struct NotApplicable {
+	const Lemma *lemma;
+	std::string group;  // the preset
+	std::string why;
+};
+
 // Lemmas run under a policy combination that is expected to be unsound.
 struct UnsoundCheck {
 	std::string id;

@@ -149,13 +149,51 @@ Policies matrix_policies(unsigned mask) {
 	return pol;
 }
 
+namespace {
+
+std::string era_group(Preset p) { return "era " + std::string(name(p)); }
+
+MatrixCell fill_cell(const std::vector<JobResult> &results, const std::string &group, unsigned ps, Device d) {
+	MatrixCell c;
+	c.page_shift = ps;
+	c.dev = d;
+	for (const auto &r : results) {
+		if (r.job.group != group || !applies(*r.job.lemma, r.job.point, ps, d))
+			continue;
+		if (r.out.verdict == Verdict::unknown || (r.out.verdict == Verdict::counterexample && !r.out.confirmed))
+			c.unknown = true;
+		else if (r.out.verdict == Verdict::counterexample)
+			c.failing.insert(std::string(id(r.job.lemma->inv)));
+	}
+	return c;
+}
+
+}  // namespace
+
 MatrixResult run_matrix(const ProveOptions &o) {
 	const auto t0 = Clock::now();
 	std::vector<Job> jobs;
+	std::vector<std::string> na;
 	for (unsigned mask = 0; mask <= kAll; ++mask)
 		for (const auto &l : catalogue())
 			for (const auto &p : l.points(matrix_policies(mask)))
 				jobs.push_back({&l, p, mask_name(mask), false});
+	for (Preset pr : kAllPresets) {
+		unsigned skipped = 0;
+		std::string why;
+		for (const auto &l : catalogue()) {
+			why = not_applicable(l, preset_policies(pr));
+			if (!why.empty()) {
+				++skipped;
+				continue;
+			}
+			for (const auto &p : l.points(preset_policies(pr)))
+				jobs.push_back({&l, p, era_group(pr), false});
+		}
+		if (skipped)
+			na.push_back(fmt::format("{}: {} lemmas not applicable ({})", name(pr), skipped,
+						 not_applicable(catalogue().front(), preset_policies(pr))));
+	}
 	RunOptions ro;
 	ro.jobs = o.jobs;
 	ro.timeout_ms = o.timeout_ms;
@@ -188,6 +226,15 @@ MatrixResult run_matrix(const ProveOptions &o) {
 				m.ok = m.ok && !c.unknown;
 				m.cells.push_back(c);
 			}
+	for (Preset pr : kAllPresets)
+		for (unsigned ps : lemmas::kPageShifts)
+			for (Device d : lemmas::kDevices) {
+				MatrixCell c = fill_cell(results, era_group(pr), ps, d);
+				c.preset = pr;
+				m.ok = m.ok && !c.unknown;
+				m.eras.push_back(c);
+			}
+	m.era_not_applicable = na;
 	m.wall_s = std::chrono::duration<double>(Clock::now() - t0).count();
 	return m;
 }
@@ -214,7 +261,16 @@ nlohmann::json matrix_json(const MatrixResult &m) {
 	nlohmann::json patches = nlohmann::json::array();
 	for (const auto &p : kPatches)
 		patches.push_back({{"patch", p.name}, {"policy", p.policy}});
-	return {{"base", "net-next"}, {"patches", patches}, {"cells", cells},	    {"pairs", pairs},
+	nlohmann::json eras = nlohmann::json::array();
+	for (const auto &c : m.eras)
+		eras.push_back({{"rules", std::string(name(c.preset))},
+				{"page_shift", c.page_shift},
+				{"device", std::string(name(c.dev))},
+				{"cell", cell_text(c)},
+				{"failing", std::vector<std::string>(c.failing.begin(), c.failing.end())},
+				{"unknown", c.unknown}});
+	return {{"base", "net-next"}, {"patches", patches}, {"cells", cells}, {"eras", eras},
+		{"eras_not_applicable", m.era_not_applicable}, {"pairs", pairs},
 		{"configs", m.configs}, {"queries", m.queries}, {"z3_cpu_s", m.cpu_s}, {"wall_s", m.wall_s}};
 }
 
@@ -256,6 +312,23 @@ void print_matrix(std::FILE *out, const MatrixResult &m) {
 					     verdict_line(m, kAll & ~(1u << q), 1u << p).c_str());
 	}
 	std::fprintf(out, "  full series vs net-next: %s\n", verdict_line(m, kAll, kAll).c_str());
+	std::fprintf(out, "\nEach era's own rules (the presets), the same lemmas (letters as above):\n%-17s", "");
+	for (unsigned ps : lemmas::kPageShifts)
+		std::fprintf(out, "| %-30s", (page_name(ps) + "iB pages").c_str());
+	std::fprintf(out, "\n");
+	for (Preset pr : kAllPresets) {
+		std::fprintf(out, "%-17s", std::string(name(pr)).c_str());
+		for (unsigned ps : lemmas::kPageShifts) {
+			std::fprintf(out, "| ");
+			for (Device d : lemmas::kDevices)
+				for (const auto &c : m.eras)
+					if (c.preset == pr && c.page_shift == ps && c.dev == d)
+						std::fprintf(out, "%-6s", cell_text(c).c_str());
+		}
+		std::fprintf(out, "\n");
+	}
+	for (const auto &s : m.era_not_applicable)
+		std::fprintf(out, "  %s\n", s.c_str());
 	std::fprintf(out, "\n%u configurations, %u queries solved; Z3 cpu %.2f s, wall %.2f s%s\n", m.configs,
 		     m.queries, m.cpu_s, m.wall_s, m.ok ? "" : "; UNKNOWN cells: FAILED");
 }

@@ -20,7 +20,8 @@
 namespace niov::smt {
 
 struct MatrixCell {
-	unsigned mask = 0;  // bit i: patch i of kPatches applied
+	unsigned mask = 0;  // bit i: patch i of kPatches applied (the series table)
+	Preset preset = Preset::net_next;  // the era table
 	unsigned page_shift = 12;
 	Device dev = Device::none;
 	std::set<std::string> failing;	// invariant ids with counterexamples
@@ -29,6 +30,10 @@ struct MatrixCell {
 
 struct MatrixResult {
 	std::vector<MatrixCell> cells;
+	// Each era's own rules (every preset), the same lemmas; families an era
+	// has no path for are not applicable there.
+	std::vector<MatrixCell> eras;
+	std::vector<std::string> era_not_applicable;  // "linux-6.12: ...", once per preset
 	unsigned queries = 0, configs = 0;
 	double cpu_s = 0, wall_s = 0;
 	bool ok = true;	 // no unknowns (counterexamples are the table's content)

@@ -64,6 +64,7 @@ std::string run_id() {
 struct Plan {
 	std::vector<Job> jobs;
 	std::vector<const UnsoundCheck *> checks;
+	std::vector<NotApplicable> not_applicable;
 };
 
 Plan make_plan(const ProveOptions &o) {
@@ -85,6 +86,10 @@ Plan make_plan(const ProveOptions &o) {
 		for (const auto &l : catalogue()) {
 			if (!selects(o.lemmas, l.id, l.family))
 				continue;
+			if (const std::string why = not_applicable(l, pol); !why.empty()) {
+				plan.not_applicable.push_back({&l, group, why});
+				continue;
+			}
 			for (const auto &p : l.points(pol))
 				plan.jobs.push_back({&l, p, group, false});
 		}
@@ -209,6 +214,7 @@ int run_prove(const ProveOptions &in, std::FILE *out) {
 		const auto results = run_jobs(plan.jobs, ro);
 		const double wall = std::chrono::duration<double>(Clock::now() - t0).count();
 		Summary s = summarize(results, plan.checks, wall);
+		s.not_applicable = plan.not_applicable;
 		s.fingerprint = fp;
 		for (Preset p : o.presets)
 			s.rules.push_back(rules_label(p, o.policy_overrides));

@@ -143,6 +143,16 @@ nlohmann::json summary_json(const Summary &s) {
 			j["policies"] = row.check->policies;
 		rows.push_back(j);
 	}
+	for (const auto &na : s.not_applicable)
+		rows.push_back({{"id", na.lemma->id},
+				{"lemma", na.lemma->id},
+				{"group", na.group},
+				{"family", na.lemma->family},
+				{"invariant", std::string(id(na.lemma->inv))},
+				{"verdict", "not applicable: " + na.why},
+				{"ok", true},
+				{"not_applicable", true},
+				{"configs", 0}});
 	return {{"rules", s.rules},   {"timeout_ms", s.timeout_ms}, {"jobs", s.jobs},
 		{"lemmas", rows},     {"configs", s.configs},	   {"queries", s.queries},
 		{"shared", s.shared}, {"z3_cpu_s", s.cpu_s},	   {"wall_s", s.wall_s},
@@ -168,6 +178,15 @@ void print_summary(std::FILE *out, const Summary &s) {
 			     row.results.size(), verdict.c_str(), seconds(row.cpu_s).c_str(),
 			     row.check ? "-" : seconds(row.lemma->expected_s).c_str());
 	}
+	// Lemmas an era has nothing to say about: one line per preset.
+	std::map<std::string, std::pair<unsigned, std::string>> na;
+	for (const auto &x : s.not_applicable) {
+		++na[x.group].first;
+		na[x.group].second = x.why;
+	}
+	for (const auto &[group, n] : na)
+		std::fprintf(out, "%-28s %-12s %7u  not applicable: %s\n", "(other families)", group.c_str(), n.first,
+			     n.second.c_str());
 	// Every counterexample: where, the model, its scenario and what the replay
 	// said; known findings and expected ones once per row, with a count.
 	bool header = false;

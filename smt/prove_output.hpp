@@ -37,6 +37,7 @@ struct Summary {
 	std::vector<std::string> promoted;
 	std::string cli = "niovcheck";	// how replay commands name the CLI
 	std::string cex_dir;		// this run's counterexample folder
+	std::vector<NotApplicable> not_applicable;  // shown, neither proved nor failed
 };
 
 Summary summarize(const std::vector<JobResult> &results, const std::vector<const UnsoundCheck *> &checks,

@@ -5,16 +5,13 @@
 
 #include "impl.hpp"
 #include "report.hpp"
+#include "test_scenarios.hpp"
 #include "segs.hpp"
 
 namespace niov {
 namespace {
 
-Scenario parse(const std::string &text) {
-	auto r = parse_scenario(text, "test.scn");
-	EXPECT_TRUE(r.scenario) << r.error.message;
-	return r.scenario ? *r.scenario : Scenario{};
-}
+Scenario parse(const std::string &text) { return test::parse(text, "test.scn"); }
 
 RunReport run(const std::string &text) { return run_scenario(parse(text), nullptr); }
 

@@ -178,35 +178,63 @@ TEST(Config, PresetTable)
 	EXPECT_EQ(t.max_frag, MaxFrag::device);
 	EXPECT_EQ(t.bnxt_frags, BnxtFrags::segment);
 
+	// The eras before the May 2026 fix: baseline without the size and sg
+	// length checks; 6.12 has bind-rx only.
+	Policies u = preset_policies(Preset::baseline_unfixed);
+	Policies b_unchecked = b;
+	b_unchecked.bind = BindStyle::genpool_unchecked;
+	EXPECT_EQ(u, b_unchecked);
+	EXPECT_EQ(u.paths, Paths::all);
+	Policies l = preset_policies(Preset::linux_6_12);
+	EXPECT_EQ(l.bind, BindStyle::genpool_unchecked);
+	EXPECT_EQ(l.rx_attr, RxAttr::absent);
+	EXPECT_EQ(l.paths, Paths::rx);
+	EXPECT_EQ(l.tx_niov, TxNiov::page);
+	for (Preset p : {Preset::baseline, Preset::net_next, Preset::tx_autosize})
+		EXPECT_EQ(preset_policies(p).paths, Paths::all);
+
 	Config c;
 	EXPECT_EQ(c.preset, Preset::tx_autosize);
 	EXPECT_EQ(c.policy, t);
+}
+
+TEST(Config, PresetNames)
+{
+	for (Preset p : kAllPresets)
+		EXPECT_EQ(parse_preset(name(p)), p) << name(p);
+	EXPECT_EQ(parse_preset("linux-6.12"), Preset::linux_6_12);
+	EXPECT_EQ(parse_preset("baseline-unfixed"), Preset::baseline_unfixed);
+	EXPECT_FALSE(parse_preset("linux-6.13").has_value());
 }
 
 TEST(Config, PoliciesString)
 {
 	EXPECT_EQ(policies_string(preset_policies(Preset::baseline)),
 		  "rx_attr=absent bind=genpool tx_niov=page lookup=page truesize=page "
-		  "max_frag=none bnxt_frags=linearize tx_niov_max=2M");
+		  "max_frag=none bnxt_frags=linearize tx_niov_max=2M paths=all");
 	EXPECT_EQ(policies_string(preset_policies(Preset::net_next)),
 		  "rx_attr=present bind=freelist tx_niov=page lookup=page truesize=page "
-		  "max_frag=none bnxt_frags=linearize tx_niov_max=2M");
+		  "max_frag=none bnxt_frags=linearize tx_niov_max=2M paths=all");
 	EXPECT_EQ(policies_string(preset_policies(Preset::tx_autosize)),
 		  "rx_attr=present bind=freelist tx_niov=auto lookup=niov truesize=len "
-		  "max_frag=device bnxt_frags=segment tx_niov_max=2M");
+		  "max_frag=device bnxt_frags=segment tx_niov_max=2M paths=all");
+	EXPECT_EQ(policies_string(preset_policies(Preset::linux_6_12)),
+		  "rx_attr=absent bind=genpool-unchecked tx_niov=page lookup=page truesize=page "
+		  "max_frag=none bnxt_frags=linearize tx_niov_max=2M paths=rx");
 }
 
 TEST(Config, ApplyPolicyEveryValue)
 {
 	const std::vector<std::pair<std::string, std::vector<std::string>>> table = {
 		{"rx_attr", {"absent", "present"}},
-		{"bind", {"genpool", "freelist"}},
+		{"bind", {"genpool", "freelist", "genpool-unchecked"}},
 		{"tx_niov", {"page", "auto", "auto-noaddr"}},
 		{"lookup", {"page", "niov"}},
 		{"truesize", {"page", "len", "zero"}},
 		{"max_frag", {"none", "device"}},
 		{"bnxt_frags", {"linearize", "segment"}},
 		{"tx_niov_max", {"64K", "128K", "256K", "512K", "1M", "2M"}},
+		{"paths", {"all", "rx"}},
 	};
 	for (const auto &[key, values] : table) {
 		for (const auto &value : values) {
@@ -885,6 +913,8 @@ TEST(Serialize, RoundTripSeveral)
 		kExample,
 		"",
 		"rules baseline\n",
+		"rules linux-6.12\ndir rx\nsg 0 0x1800\nsg 0x100000 0x4000\n",
+		"rules baseline-unfixed\npolicy paths=rx\n",
 		"rules net-next\npolicy bind=genpool rx_attr=absent\ndir rx\nrx_buf_size 16K\npp_order 2\n"
 		"sg 0 64K\nsg 0x100000 64K\n",
 		"dir zcrx\nzcrx_device 0\nrx_buf_size 0\nsg 0x1000 0x1000\ndmabuf_size 0\n",
@@ -936,16 +966,17 @@ Scenario random_scenario()
 	Scenario s;
 	s.name = *rc::gen::element<std::string>("r.scn", "dir/x.scn", "");
 	Config &c = s.cfg;
-	c.preset = any_enum<Preset>(3);
+	c.preset = any_enum<Preset>(static_cast<int>(kNumPresets));
 	c.policy = preset_policies(c.preset);
 	if (*rc::gen::arbitrary<bool>()) {
 		c.policy.rx_attr = any_enum<RxAttr>(2);
-		c.policy.bind = any_enum<BindStyle>(2);
+		c.policy.bind = any_enum<BindStyle>(3);
 		c.policy.tx_niov = any_enum<TxNiov>(3);
 		c.policy.lookup = any_enum<Lookup>(2);
 		c.policy.truesize = any_enum<Truesize>(3);
 		c.policy.max_frag = any_enum<MaxFrag>(2);
 		c.policy.bnxt_frags = any_enum<BnxtFrags>(2);
+		c.policy.paths = any_enum<Paths>(2);
 	}
 	c.page_shift = *rc::gen::element(12u, 14u, 16u);
 	c.max_skb_frags = *rc::gen::inRange(17u, 46u);

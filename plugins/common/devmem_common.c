@@ -5,6 +5,24 @@
  */
 #include "devmem_common.h"
 
+void net_devmem_set_err_msg(const struct niov_bind_args *args, const char *msg)
+{
+	size_t n;
+
+	if (!args->extack || !args->extack_len)
+		return;
+	n = strlen(msg);
+	if (n >= args->extack_len)
+		n = args->extack_len - 1;
+	memcpy(args->extack, msg, n);
+	args->extack[n] = 0;
+}
+
+/*
+ * dma_buf_get() and dma_buf_attach() each take a dma-buf reference, the
+ * mapping counts as one DMA mapping; the errors are the ABI's fault
+ * injection convention (niov_impl.h).
+ */
 struct net_devmem_dmabuf_binding *
 net_devmem_binding_alloc(const struct niov_impl_config *cfg,
 			 const struct niov_bind_args *args,
@@ -12,10 +30,23 @@ net_devmem_binding_alloc(const struct niov_impl_config *cfg,
 {
 	struct net_devmem_dmabuf_binding *binding;
 	struct sg_table *sgt;
+	long err;
+
+	if (niov_shim_fault(NIOV_FAULT_DMABUF_GET))
+		return ERR_PTR(-EBADF);
+	niov_shim_res.dmabuf_refs++;
 
 	binding = kvzalloc(sizeof(*binding), GFP_KERNEL);
-	if (!binding)
-		return ERR_PTR(-ENOMEM);
+	if (!binding) {
+		err = -ENOMEM;
+		goto err_put;
+	}
+	if (niov_shim_fault(NIOV_FAULT_DMABUF_ATTACH)) {
+		NL_SET_ERR_MSG(args, "Failed to bind dmabuf to device");
+		err = -ENOMEM;
+		goto err_free;
+	}
+	niov_shim_res.dmabuf_refs++;
 
 	binding->cfg = *cfg;
 	binding->direction = direction;
@@ -24,24 +55,44 @@ net_devmem_binding_alloc(const struct niov_impl_config *cfg,
 
 	/* dma_buf_map_attachment(): the binding owns its sg table */
 	sgt = &binding->__sgt;
-	sgt->sgl = kvmalloc_array(args->nr_segs, sizeof(*sgt->sgl), GFP_KERNEL);
+	sgt->sgl = NULL;
+	if (!niov_shim_fault(NIOV_FAULT_DMABUF_MAP))
+		sgt->sgl = kvmalloc_array(args->nr_segs, sizeof(*sgt->sgl), GFP_KERNEL);
 	if (!sgt->sgl) {
-		kvfree(binding);
-		return ERR_PTR(-ENOMEM);
+		NL_SET_ERR_MSG(args, "Failed to map dmabuf attachment");
+		err = -ENOMEM;
+		goto err_detach;
 	}
+	niov_shim_res.dma_mappings++;
 	if (args->nr_segs)
 		memcpy(sgt->sgl, args->segs, args->nr_segs * sizeof(*sgt->sgl));
 	sgt->nents = args->nr_segs;
 	binding->sgt = sgt;
+	niov_shim_res.binding_refs++;
 
 	return binding;
+
+err_detach:
+	niov_shim_res.dmabuf_refs--;
+err_free:
+	kvfree(binding);
+err_put:
+	niov_shim_res.dmabuf_refs--;
+	return ERR_PTR(err);
 }
 
 void net_devmem_binding_free(struct net_devmem_dmabuf_binding *binding)
 {
+	/* a gen_pool that still has niovs out cannot be destroyed: it leaks */
+	if (!net_devmem_rx_release(binding))
+		WARN(1, "can't destroy genpool");
+	WARN_ON(binding->frag_refs);	/* freed under a frag that holds a reference */
 	kvfree(binding->area.niovs);
 	kvfree(binding->tx_vec);
 	kvfree(binding->sgt->sgl);
+	niov_shim_res.dma_mappings--;
+	niov_shim_res.dmabuf_refs -= 2;
+	niov_shim_res.binding_refs--;
 	kvfree(binding);
 }
 
@@ -49,6 +100,7 @@ int devmem_op_bind(const struct niov_impl_config *cfg, const struct niov_bind_ar
 		   void **out, devmem_doit_t rx_doit, devmem_doit_t tx_doit)
 {
 	struct net_devmem_dmabuf_binding *binding;
+	int err;
 
 	niov_shim_configure(cfg);
 
@@ -65,6 +117,20 @@ int devmem_op_bind(const struct niov_impl_config *cfg, const struct niov_bind_ar
 	}
 	if (IS_ERR(binding))
 		return (int)PTR_ERR(binding);
+
+	/* the page_pool memory provider's side of an RX binding */
+	if (args->dir == NIOV_DIR_RX) {
+		err = net_devmem_rx_init(binding);
+		if (err) {
+			net_devmem_binding_free(binding);
+			return err;
+		}
+	}
+	/* xa_alloc_cyclic() of the binding id, the last step since 6.16 */
+	if (niov_shim_fault(NIOV_FAULT_ID_ALLOC)) {
+		net_devmem_binding_free(binding);
+		return -EBUSY;
+	}
 
 	*out = binding;
 	return 0;
@@ -92,7 +158,9 @@ int devmem_op_get_niov_at(const void *priv, u64 virt, u64 *idx, u64 *off, u64 *s
 int devmem_op_fill(void *priv, struct niov_skb *skb, struct niov_iov_iter *iter,
 		   int length, devmem_fill_t fill)
 {
-	const struct net_devmem_dmabuf_binding *binding = priv;
+	struct net_devmem_dmabuf_binding *binding = priv;
+	u32 before = skb->nr_frags, i;
+	int ret;
 
 	niov_shim_configure(&binding->cfg);
 
@@ -103,7 +171,11 @@ int devmem_op_fill(void *priv, struct niov_skb *skb, struct niov_iov_iter *iter,
 	if (WARN_ON(skb->nr_frags > (u32)MAX_SKB_FRAGS))
 		return -EMSGSIZE;
 
-	return fill(skb, iter, length, binding);
+	ret = fill(skb, iter, length, binding);
+	/* each frag the fill added holds the reference get_netmem() took */
+	for (i = before; i < skb->nr_frags; i++)
+		net_devmem_get_net_iov(binding);
+	return ret;
 }
 
 int devmem_op_pp_init(const void *priv, u32 pp_order, devmem_pp_init_t init)
@@ -119,6 +191,19 @@ void devmem_op_unbind(void *priv)
 {
 	if (priv)
 		net_devmem_binding_free(priv);
+}
+
+/* put_netmem() of a frag the fill made: the niov's and the binding's reference. */
+void devmem_op_frag_release(void *priv, const struct niov_frag *frag)
+{
+	struct net_devmem_dmabuf_binding *binding = priv;
+
+	(void)frag;
+	if (WARN_ON(!binding->frag_refs))	/* refcount underflow */
+		return;
+	binding->frag_refs--;
+	niov_shim_res.niov_refs--;
+	niov_shim_res.binding_refs--;
 }
 
 u32 devmem_op_niov_shift(const void *priv)

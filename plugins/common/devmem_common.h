@@ -54,6 +54,20 @@ struct net_devmem_dmabuf_binding {
 	unsigned int niov_shift;
 	u32 tx_max_frag_size;		/* seed 000 patch 4 */
 
+	/*
+	 * The RX allocator (rx_alloc.c), set up by the bind of an RX binding:
+	 * gen_pool eras hand niovs out of one chunk per sg entry, the freelist
+	 * bind off a stack of indices.
+	 */
+	bool rx_genpool;
+	struct rx_chunk *rx_chunks;	/* one per sg entry (rx_alloc.c) */
+	u8 *rx_taken;			/* gen_pool: per niov, handed out */
+	u32 *freelist;			/* freelist bind */
+	size_t free_count;
+
+	/* References the fill took (one per frag) and not yet put back. */
+	u64 frag_refs;
+
 	struct dma_buf __dmabuf;
 	struct sg_table __sgt;
 };
@@ -128,6 +142,13 @@ net_devmem_binding_alloc(const struct niov_impl_config *cfg,
 /* Unmap, free the table and the binding (net_devmem_dmabuf_binding_release). */
 void net_devmem_binding_free(struct net_devmem_dmabuf_binding *binding);
 
+/*
+ * The error message a failing bind leaves in args->extack (ABI v2), as the
+ * kernel's NL_SET_ERR_MSG leaves it in the netlink extack.
+ */
+#define NL_SET_ERR_MSG(args, msg)	net_devmem_set_err_msg(args, msg)
+void net_devmem_set_err_msg(const struct niov_bind_args *args, const char *msg);
+
 /* --- TX fill --------------------------------------------------------------- */
 
 /* The fill's skb: the ABI's struct niov_skb, its shinfo being itself. */
@@ -148,6 +169,17 @@ static inline void skb_add_rx_frag_netmem(struct sk_buff *skb, int i, niov_ref_t
 	skb_shinfo(skb)->nr_frags = (u32)i + 1;
 	skb->len += (u32)size;
 	skb->truesize += truesize;
+}
+
+/*
+ * get_netmem() on a devmem niov: the frag holds a niov reference and,
+ * through it, one on the binding (frag_release puts both back).
+ */
+static inline void net_devmem_get_net_iov(struct net_devmem_dmabuf_binding *binding)
+{
+	binding->frag_refs++;
+	niov_shim_res.niov_refs++;
+	niov_shim_res.binding_refs++;
 }
 
 /* --- glue to struct niov_impl_ops -------------------------------------------- */
@@ -171,6 +203,9 @@ int devmem_op_pp_init(const void *binding, u32 pp_order, devmem_pp_init_t init);
 
 /* Ops no preset changes. */
 void devmem_op_unbind(void *binding);
+void devmem_op_frag_release(void *binding, const struct niov_frag *frag);
+int devmem_op_rx_alloc(void *binding, u64 *idx, u64 *virt, u64 *dma);
+void devmem_op_rx_free(void *binding, u64 idx);
 u32 devmem_op_niov_shift(const void *binding);
 u64 devmem_op_num_niovs(const void *binding);
 int devmem_op_niov_dma_addr(const void *binding, u64 idx, u64 *addr);
@@ -178,6 +213,36 @@ int devmem_op_niov_dma_addr(const void *binding, u64 idx, u64 *addr);
 /* io_uring zcrx rx_buf_len checks (zcrx.c); the same in every preset. */
 int devmem_op_zcrx_validate(const struct niov_impl_config *cfg, u32 rx_buf_len,
 			    u32 area_max_shift, u32 has_device);
+
+/*
+ * io_uring zcrx registration with the area's segments (v2): @area_max_shift
+ * is how the area's alignment is found (io_area_max_shift, or a slip).
+ */
+typedef u32 (*zcrx_area_shift_t)(const struct niov_zcrx_args *args);
+u32 io_area_max_shift(const struct niov_zcrx_args *args);
+int devmem_op_zcrx_register(const struct niov_impl_config *cfg, const struct niov_zcrx_args *args,
+			    u32 *niov_shift, zcrx_area_shift_t area_max_shift);
+/* The same with io_area_max_shift. */
+int devmem_op_zcrx_register_std(const struct niov_impl_config *cfg, const struct niov_zcrx_args *args,
+				u32 *niov_shift);
+
+/* The RX allocator of an RX binding (rx_alloc.c): 0 or -ENOMEM. */
+int net_devmem_rx_init(struct net_devmem_dmabuf_binding *binding);
+/* Gives the allocator back; false when niovs are still out (it WARNs). */
+bool net_devmem_rx_release(struct net_devmem_dmabuf_binding *binding);
+
+/*
+ * What a kernel-shaped plugin adds to its ops for ABI v2: frag release,
+ * resource counters, the RX allocator and fault injection.
+ */
+#define DEVMEM_V2_CAPS	(NIOV_CAP_RX_ALLOC | NIOV_CAP_FAULTS)
+#define DEVMEM_V2_OPS						\
+	.frag_release = devmem_op_frag_release,			\
+	.resources = niov_shim_resources,			\
+	.rx_alloc = devmem_op_rx_alloc,				\
+	.rx_free = devmem_op_rx_free,				\
+	.fault_arm = niov_shim_fault_arm,			\
+	.fault_calls = niov_shim_fault_calls
 
 /* What each NIC's TX path writes for one frag (tx_desc.c). */
 int devmem_op_encode_tx_desc(const struct niov_impl_config *cfg, u32 frag_len,

@@ -70,7 +70,15 @@ enum niov_cap {
 #define NIOV_CAPS_V1	(NIOV_CAP_TX | NIOV_CAP_RX | NIOV_CAP_RX_BUF_SIZE | \
 			 NIOV_CAP_LOOKUP | NIOV_CAP_FILL | NIOV_CAP_ZCRX)
 
-/* v2 fault injection points (ops->fault_arm). */
+/*
+ * v2 fault injection points (ops->fault_arm).  What an injected failure
+ * looks like to the code, so the suite knows which errno the bind may
+ * return (model/faults.hpp): an allocation returns NULL (the code's own
+ * error follows: -ENOMEM, or -EINVAL where devmem rewrites gen_pool's);
+ * dma_buf_get fails -EBADF; dma_buf_attach and dma_buf_map_attachment
+ * fail -ENOMEM; the rx queue restart fails -ENOMEM; xa_alloc_cyclic fails
+ * -EBUSY (no free id).  The dma-buf and queue errors pass through the bind.
+ */
 enum niov_fault {
 	NIOV_FAULT_ALLOC = 0,		/* kmalloc/kvmalloc/kzalloc family */
 	NIOV_FAULT_DMABUF_GET,		/* dma_buf_get */

@@ -185,18 +185,15 @@ static inline bool IS_ERR_OR_NULL(const void *ptr)
 
 #define GFP_KERNEL	((gfp_t)0)
 
-/* Never NULL for 0 bytes: the kernel hands out ZERO_SIZE_PTR there. */
-static inline void *kvmalloc(size_t size, gfp_t flags)
-{
-	(void)flags;
-	return malloc(size ? size : 1);
-}
-
-static inline void *kvzalloc(size_t size, gfp_t flags)
-{
-	(void)flags;
-	return calloc(1, size ? size : 1);
-}
+/*
+ * The allocators are out of line (niov_shim.c): each allocation is counted
+ * in niov_shim_res (ABI v2 resources) and may be failed by fault injection
+ * (NIOV_FAULT_ALLOC).  Never NULL for 0 bytes: the kernel hands out
+ * ZERO_SIZE_PTR there.
+ */
+void *kvmalloc(size_t size, gfp_t flags);
+void *kvzalloc(size_t size, gfp_t flags);
+void kvfree(const void *addr);
 
 static inline void *kvmalloc_array(size_t n, size_t size, gfp_t flags)
 {
@@ -216,28 +213,41 @@ static inline void *kvcalloc(size_t n, size_t size, gfp_t flags)
 	return kvzalloc(bytes, flags);
 }
 
-static inline void kvfree(const void *addr)
-{
-	free((void *)(uintptr_t)addr);
-}
+/* --- resources and fault injection (ABI v2) -------------------------------- */
+
+/* Process-wide, as the ABI's resources() reports them. */
+extern struct niov_resources niov_shim_res;
+
+/*
+ * Count a call of @kind; true when fault injection says this one fails.
+ * What a failing point returns is the ABI's convention (niov_impl.h).
+ */
+bool niov_shim_fault(enum niov_fault kind);
+
+/* The ops every v2 plugin exports. */
+void niov_shim_resources(struct niov_resources *out);
+void niov_shim_fault_arm(uint32_t kind, uint64_t nth);
+uint64_t niov_shim_fault_calls(uint32_t kind);
 
 /* --- warnings -------------------------------------------------------------- */
 
 void niov_shim_warn(const char *file, int line, const char *cond);
 
 /*
- * Evaluates to the condition; reports each call site once (a fuzzer would
- * otherwise flood stderr), so WARN_ON behaves like WARN_ON_ONCE here.
+ * Evaluates to the condition; every hit counts in niov_shim_res.warns, but
+ * each call site prints once (a fuzzer would otherwise flood stderr).
  */
 #define WARN_ON(condition) __extension__ ({				\
 	bool __ret_warn_on = !!(condition);				\
 	if (unlikely(__ret_warn_on)) {					\
 		static bool __warned;					\
+		niov_shim_res.warns++;					\
 		if (!__atomic_exchange_n(&__warned, true, __ATOMIC_RELAXED)) \
 			niov_shim_warn(__FILE__, __LINE__, #condition);	\
 	}								\
 	unlikely(__ret_warn_on);					\
 })
+#define WARN(condition, ...)	WARN_ON(condition)
 #define WARN_ON_ONCE(condition)	WARN_ON(condition)
 
 /* --- iov_iter over struct niov_iov_iter ------------------------------------- */

@@ -13,6 +13,30 @@
 #include "devmem_common.h"
 
 /*
+ * baseline_unfixed.c and linux_6_12.c compile this file again for the
+ * eras before the fix: BASELINE_UNFIXED drops the size and sg length
+ * checks (each sg entry then holds len / PAGE_SIZE niovs), BASELINE_RX_ONLY
+ * is 6.12, which has no bind-tx and no io_uring zcrx and whose scatterlist
+ * keeps a u32 dma_length.
+ */
+#ifndef BASELINE_NAME
+#define BASELINE_NAME	"baseline"
+#define BASELINE_RULES	"baseline"
+#define BASELINE_DESC	"gen_pool-era devmem: PAGE_SIZE niovs, length-only sg check, " \
+			"TX-only size check, no rx-buf-size"
+#endif
+#ifdef BASELINE_UNFIXED
+#define BASELINE_CHECKED	false
+#else
+#define BASELINE_CHECKED	true
+#endif
+#ifdef BASELINE_RX_ONLY
+#define BASELINE_CAPS	(NIOV_CAP_RX | NIOV_CAP_PP_INIT | DEVMEM_V2_CAPS)
+#else
+#define BASELINE_CAPS	(NIOV_CAPS_V1 | NIOV_CAP_PP_INIT | NIOV_CAP_TX_DESC | DEVMEM_V2_CAPS)
+#endif
+
+/*
  * One gen_pool chunk per sg entry.  The kernel gives each chunk its own
  * niov array; here the chunk is a window of the binding's one table,
  * starting at niov index base_idx (base_virtual / PAGE_SIZE, counted rather
@@ -41,7 +65,8 @@ net_devmem_bind_dmabuf(const struct niov_impl_config *cfg,
 	struct scatterlist *sg;
 	struct dma_buf *dmabuf;
 	unsigned int sg_idx;
-	size_t niov_idx;
+	size_t niov_idx, tx_idx;
+	size_t virtual = 0;
 	size_t i;
 	long err;
 
@@ -50,11 +75,19 @@ net_devmem_bind_dmabuf(const struct niov_impl_config *cfg,
 		return binding;
 	dmabuf = binding->dmabuf;
 	binding->niov_shift = PAGE_SHIFT;
+	binding->rx_genpool = true;
 	binding->area.num_niovs = dmabuf->size / PAGE_SIZE;
+	if (!BASELINE_CHECKED) {
+		/* the chunks hold whole pages of each sg entry, nothing else */
+		binding->area.num_niovs = 0;
+		for_each_sgtable_dma_sg(binding->sgt, sg, sg_idx)
+			binding->area.num_niovs += sg_dma_len(sg) / PAGE_SIZE;
+	}
 
 	if (direction == DMA_TO_DEVICE) {
-		if (!PAGE_ALIGNED(dmabuf->size)) {
-			err = -EINVAL;	/* "tx dmabuf size not PAGE_SIZE aligned" */
+		if (BASELINE_CHECKED && !PAGE_ALIGNED(dmabuf->size)) {
+			err = -EINVAL;
+			NL_SET_ERR_MSG(args, "tx dmabuf size is not a multiple of PAGE_SIZE");
 			goto err_free;
 		}
 
@@ -84,8 +117,9 @@ net_devmem_bind_dmabuf(const struct niov_impl_config *cfg,
 		size_t len = sg_dma_len(sg);
 
 		/* the length must be whole pages; the address is not looked at */
-		if (!IS_ALIGNED(len, PAGE_SIZE)) {
+		if (BASELINE_CHECKED && !IS_ALIGNED(len, PAGE_SIZE)) {
 			err = -EINVAL;
+			NL_SET_ERR_MSG(args, "dmabuf sg entry length is not a multiple of PAGE_SIZE");
 			goto err_free;
 		}
 
@@ -106,10 +140,17 @@ net_devmem_bind_dmabuf(const struct niov_impl_config *cfg,
 
 			niov = &binding->area.niovs[owner.base_idx + i];
 			net_mp_niov_set_dma_addr(niov, net_devmem_get_dma_addr(&owner, i));
-			if (direction == DMA_TO_DEVICE)
-				binding->tx_vec[owner.base_idx + i] = niov;
+			/*
+			 * tx_vec is indexed by dmabuf offset (base_virtual), the
+			 * table by niov: the same unless an sg entry was not
+			 * whole pages.  Never past tx_vec's size / PAGE_SIZE.
+			 */
+			tx_idx = virtual / PAGE_SIZE + i;
+			if (direction == DMA_TO_DEVICE && tx_idx < dmabuf->size / PAGE_SIZE)
+				binding->tx_vec[tx_idx] = niov;
 			niov_idx++;
 		}
+		virtual += len;
 	}
 	binding->niovs_init = niov_idx;
 
@@ -133,6 +174,11 @@ netdev_nl_bind_rx_doit(const struct niov_impl_config *cfg, const struct niov_bin
 static struct net_devmem_dmabuf_binding *
 netdev_nl_bind_tx_doit(const struct niov_impl_config *cfg, const struct niov_bind_args *args)
 {
+#ifdef BASELINE_RX_ONLY
+	(void)cfg;
+	(void)args;
+	return ERR_PTR(-EOPNOTSUPP);	/* genetlink: no such command */
+#endif
 	if (args->has_rx_buf_size)
 		return ERR_PTR(-EINVAL);
 
@@ -200,6 +246,14 @@ static int mp_dmabuf_devmem_init(const struct net_devmem_dmabuf_binding *binding
 static int baseline_bind(const struct niov_impl_config *cfg,
 			 const struct niov_bind_args *args, void **binding)
 {
+#ifdef BASELINE_RX_ONLY
+	u32 i;
+
+	/* 6.12's scatterlist: the DMA length is an unsigned int */
+	for (i = 0; i < args->nr_segs; i++)
+		if (args->segs[i].len > U32_MAX)
+			return NIOV_E_NOT_REPRESENTABLE;
+#endif
 	return devmem_op_bind(cfg, args, binding, netdev_nl_bind_rx_doit,
 			      netdev_nl_bind_tx_doit);
 }
@@ -223,9 +277,8 @@ static int baseline_pp_init(const void *binding, u32 pp_order)
 
 static const struct niov_impl_ops baseline_ops = {
 	.abi_version = NIOV_IMPL_ABI_VERSION,
-	.name = "baseline",
-	.description = "gen_pool-era devmem: PAGE_SIZE niovs, length-only sg check, "
-		       "TX-only size check, no rx-buf-size",
+	.name = BASELINE_NAME,
+	.description = BASELINE_DESC,
 	.bind = baseline_bind,
 	.unbind = devmem_op_unbind,
 	.niov_shift = devmem_op_niov_shift,
@@ -237,8 +290,10 @@ static const struct niov_impl_ops baseline_ops = {
 	.zcrx_validate = devmem_op_zcrx_validate,
 	.encode_tx_desc = devmem_op_encode_tx_desc,
 	.must_catch = NULL,
-	.caps = NIOV_CAPS_V1 | NIOV_CAP_PP_INIT | NIOV_CAP_TX_DESC,
-	.rules = "baseline",
+	.caps = BASELINE_CAPS,
+	.rules = BASELINE_RULES,
+	.zcrx_register = devmem_op_zcrx_register_std,
+	DEVMEM_V2_OPS,
 };
 
 NIOV_EXPORT const struct niov_impl_ops *niov_impl_get(void)

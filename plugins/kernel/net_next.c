@@ -31,12 +31,14 @@ net_devmem_bind_dmabuf(const struct niov_impl_config *cfg,
 	binding->niov_shift = niov_shift;
 
 	if (!IS_ALIGNED(dmabuf->size, niov_size)) {
-		err = -EINVAL;	/* "dmabuf size not a multiple of the niov size" */
+		err = -EINVAL;
+		NL_SET_ERR_MSG(args, "dmabuf size not aligned to niov size");
 		goto err_free;
 	}
 
 	if ((dmabuf->size >> niov_shift) > U32_MAX) {
-		err = -E2BIG;	/* "dmabuf contains too many net_iovs" */
+		err = -E2BIG;
+		NL_SET_ERR_MSG(args, "dmabuf contains too many net_iovs");
 		goto err_free;
 	}
 	binding->area.num_niovs = dmabuf->size >> niov_shift;
@@ -64,6 +66,7 @@ net_devmem_bind_dmabuf(const struct niov_impl_config *cfg,
 
 		if (!IS_ALIGNED(dma, niov_size) || !IS_ALIGNED(len, niov_size)) {
 			err = -EINVAL;
+			NL_SET_ERR_MSG(args, "dmabuf sg entry not aligned to niov size");
 			goto err_free;
 		}
 
@@ -221,8 +224,10 @@ static const struct niov_impl_ops net_next_ops = {
 	.zcrx_validate = devmem_op_zcrx_validate,
 	.encode_tx_desc = devmem_op_encode_tx_desc,
 	.must_catch = NULL,
-	.caps = NIOV_CAPS_V1 | NIOV_CAP_PP_INIT | NIOV_CAP_TX_DESC,
+	.caps = NIOV_CAPS_V1 | NIOV_CAP_PP_INIT | NIOV_CAP_TX_DESC | DEVMEM_V2_CAPS,
 	.rules = "net-next",
+	.zcrx_register = devmem_op_zcrx_register_std,
+	DEVMEM_V2_OPS,
 };
 
 NIOV_EXPORT const struct niov_impl_ops *niov_impl_get(void)

@@ -24,6 +24,10 @@
 #ifndef NIOV_PLUGIN_POLICY
 #define NIOV_PLUGIN_POLICY	NULL
 #endif
+/* The ABI version the ops table says it has (the loader's tests change it). */
+#ifndef NIOV_PLUGIN_ABI_VERSION
+#define NIOV_PLUGIN_ABI_VERSION	NIOV_IMPL_ABI_VERSION
+#endif
 
 /*
  * The bind's checks: does an sg entry fit niovs of @size (asked by the
@@ -100,6 +104,26 @@
 #ifndef NET_DEVMEM_TX_NIOV_MAX
 #define NET_DEVMEM_TX_NIOV_MAX	SZ_2M
 #endif
+/*
+ * ABI v2 hooks: what frag_release puts back, how a zcrx registration finds
+ * the area's alignment, the RX allocator, the unwinding of a failed niov
+ * table allocation, and the errno of a failed table allocation.
+ */
+#ifndef DEVMEM_FRAG_RELEASE_OP
+#define DEVMEM_FRAG_RELEASE_OP	devmem_op_frag_release
+#endif
+#ifndef DEVMEM_ZCRX_AREA_SHIFT
+#define DEVMEM_ZCRX_AREA_SHIFT	io_area_max_shift
+#endif
+#ifndef DEVMEM_RX_ALLOC_OP
+#define DEVMEM_RX_ALLOC_OP	devmem_op_rx_alloc
+#endif
+#ifndef NET_DEVMEM_NIOVS_ENOMEM_UNWIND
+#define NET_DEVMEM_NIOVS_ENOMEM_UNWIND(binding)	do { } while (0)
+#endif
+#ifndef NET_DEVMEM_TABLE_ENOMEM
+#define NET_DEVMEM_TABLE_ENOMEM	(-ENOMEM)
+#endif
 
 /* The device's limit on one frag (patch 4). */
 #ifndef DEVMEM_TX_CLAMP
@@ -157,12 +181,14 @@ net_devmem_bind_dmabuf(const struct niov_impl_config *cfg,
 	niov_size = 1UL << niov_shift;
 
 	if (NET_DEVMEM_SIZE_CHECKED(direction) && !IS_ALIGNED(dmabuf->size, niov_size)) {
-		err = NET_DEVMEM_SIZE_ERRNO;	/* "dmabuf size not a multiple of the niov size" */
+		err = NET_DEVMEM_SIZE_ERRNO;
+		NL_SET_ERR_MSG(args, "dmabuf size not aligned to niov size");
 		goto err_free;
 	}
 
 	if (NET_DEVMEM_COUNT_CHECKED && (dmabuf->size >> niov_shift) > U32_MAX) {
-		err = -E2BIG;	/* "dmabuf contains too many net_iovs" */
+		err = -E2BIG;
+		NL_SET_ERR_MSG(args, "dmabuf contains too many net_iovs");
 		goto err_free;
 	}
 	binding->area.num_niovs = dmabuf->size >> niov_shift;
@@ -171,7 +197,7 @@ net_devmem_bind_dmabuf(const struct niov_impl_config *cfg,
 		binding->tx_vec = net_devmem_table_alloc(binding->area.num_niovs,
 							 sizeof(struct net_iov *));
 		if (!binding->tx_vec) {
-			err = -ENOMEM;
+			err = NET_DEVMEM_TABLE_ENOMEM;
 			goto err_free;
 		}
 	}
@@ -179,7 +205,8 @@ net_devmem_bind_dmabuf(const struct niov_impl_config *cfg,
 	binding->area.niovs = net_devmem_table_alloc(binding->area.num_niovs,
 						     sizeof(struct net_iov));
 	if (!binding->area.niovs) {
-		err = -ENOMEM;
+		err = NET_DEVMEM_TABLE_ENOMEM;
+		NET_DEVMEM_NIOVS_ENOMEM_UNWIND(binding);
 		goto err_free;
 	}
 
@@ -190,6 +217,7 @@ net_devmem_bind_dmabuf(const struct niov_impl_config *cfg,
 
 		if (!NET_DEVMEM_SG_ALIGNED(dma, len, niov_size)) {
 			err = -EINVAL;
+			NL_SET_ERR_MSG(args, "dmabuf sg entry not aligned to niov size");
 			goto err_free;
 		}
 
@@ -337,8 +365,26 @@ static int tx_autosize_pp_init(const void *binding, u32 pp_order)
 	return devmem_op_pp_init(binding, pp_order, mp_dmabuf_devmem_init);
 }
 
+/* A test plugin with an ops table of another layout brings its own. */
+#ifndef NIOV_PLUGIN_CUSTOM_OPS
+static void tx_autosize_frag_release(void *binding, const struct niov_frag *frag)
+{
+	DEVMEM_FRAG_RELEASE_OP(binding, frag);
+}
+
+static int tx_autosize_zcrx_register(const struct niov_impl_config *cfg,
+				     const struct niov_zcrx_args *args, u32 *niov_shift)
+{
+	return devmem_op_zcrx_register(cfg, args, niov_shift, DEVMEM_ZCRX_AREA_SHIFT);
+}
+
+static int tx_autosize_rx_alloc(void *binding, u64 *idx, u64 *virt, u64 *dma)
+{
+	return DEVMEM_RX_ALLOC_OP(binding, idx, virt, dma);
+}
+
 static const struct niov_impl_ops tx_autosize_ops = {
-	.abi_version = NIOV_IMPL_ABI_VERSION,
+	.abi_version = NIOV_PLUGIN_ABI_VERSION,
 	.name = NIOV_PLUGIN_NAME,
 	.description = NIOV_PLUGIN_DESC,
 	.bind = tx_autosize_bind,
@@ -353,11 +399,19 @@ static const struct niov_impl_ops tx_autosize_ops = {
 	.encode_tx_desc = DEVMEM_TX_ENCODE_OP,
 	.must_catch = NIOV_PLUGIN_MUST_CATCH,
 	.policy = NIOV_PLUGIN_POLICY,
-	.caps = NIOV_CAPS_V1 | NIOV_CAP_PP_INIT | NIOV_CAP_TX_DESC,
+	.caps = NIOV_CAPS_V1 | NIOV_CAP_PP_INIT | NIOV_CAP_TX_DESC | DEVMEM_V2_CAPS,
 	.rules = "tx-autosize",
+	.frag_release = tx_autosize_frag_release,
+	.resources = niov_shim_resources,
+	.rx_alloc = tx_autosize_rx_alloc,
+	.rx_free = devmem_op_rx_free,
+	.zcrx_register = tx_autosize_zcrx_register,
+	.fault_arm = niov_shim_fault_arm,
+	.fault_calls = niov_shim_fault_calls,
 };
 
 NIOV_EXPORT const struct niov_impl_ops *niov_impl_get(void)
 {
 	return &tx_autosize_ops;
 }
+#endif

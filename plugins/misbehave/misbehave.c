@@ -148,6 +148,14 @@ static int mb_zcrx_validate(const struct niov_impl_config *cfg, uint32_t rx_buf_
 	return inner->zcrx_validate(cfg, rx_buf_len, area_max_shift, has_device);
 }
 
+/* v2: the registration with the area's segments is the zcrx path engines take. */
+static int mb_zcrx_register(const struct niov_impl_config *cfg, const struct niov_zcrx_args *args,
+			    uint32_t *niov_shift)
+{
+	misbehave(MB_ZCRX);
+	return inner->zcrx_register(cfg, args, niov_shift);
+}
+
 static int mb_encode_tx_desc(const struct niov_impl_config *cfg, uint32_t frag_len, uint32_t *lens, uint32_t max)
 {
 	misbehave(MB_TX_DESC);
@@ -171,6 +179,8 @@ __attribute__((visibility("default"))) const struct niov_impl_ops *niov_impl_get
 	mb_ops.fill = mb_fill;
 	mb_ops.pp_init = mb_pp_init;
 	mb_ops.zcrx_validate = mb_zcrx_validate;
+	if (inner->zcrx_register)
+		mb_ops.zcrx_register = mb_zcrx_register;
 	mb_ops.encode_tx_desc = mb_encode_tx_desc;
 	if (MB_HOW == MB_BAD_ABI)
 		mb_ops.abi_version = 99;

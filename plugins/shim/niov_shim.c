@@ -9,6 +9,82 @@
 
 _Thread_local struct niov_impl_config niov_shim_cfg;
 
+struct niov_resources niov_shim_res;
+
+static uint64_t fault_calls[NIOV_FAULT_COUNT_];
+static uint64_t fault_nth[NIOV_FAULT_COUNT_];
+
+bool niov_shim_fault(enum niov_fault kind)
+{
+	uint64_t n = ++fault_calls[kind];
+
+	return fault_nth[kind] && n == fault_nth[kind];
+}
+
+void niov_shim_fault_arm(uint32_t kind, uint64_t nth)
+{
+	if (kind >= NIOV_FAULT_COUNT_)
+		return;
+	fault_calls[kind] = 0;
+	fault_nth[kind] = nth;
+}
+
+uint64_t niov_shim_fault_calls(uint32_t kind)
+{
+	return kind < NIOV_FAULT_COUNT_ ? fault_calls[kind] : 0;
+}
+
+void niov_shim_resources(struct niov_resources *out)
+{
+	*out = niov_shim_res;
+}
+
+/*
+ * Each block carries its size in front (16 bytes, so the caller's pointer
+ * keeps malloc's alignment): kvfree() gives the bytes back to the count.
+ */
+#define NIOV_SHIM_HDR	16
+
+static void *counted(void *p, size_t size)
+{
+	if (!p)
+		return NULL;
+	memcpy(p, &size, sizeof(size));
+	niov_shim_res.allocs++;
+	niov_shim_res.alloc_bytes += (int64_t)size;
+	return (char *)p + NIOV_SHIM_HDR;
+}
+
+void *kvmalloc(size_t size, gfp_t flags)
+{
+	(void)flags;
+	if (niov_shim_fault(NIOV_FAULT_ALLOC) || size > SIZE_MAX - NIOV_SHIM_HDR)
+		return NULL;
+	return counted(malloc(NIOV_SHIM_HDR + (size ? size : 1)), size);
+}
+
+void *kvzalloc(size_t size, gfp_t flags)
+{
+	(void)flags;
+	if (niov_shim_fault(NIOV_FAULT_ALLOC) || size > SIZE_MAX - NIOV_SHIM_HDR)
+		return NULL;
+	return counted(calloc(1, NIOV_SHIM_HDR + (size ? size : 1)), size);
+}
+
+void kvfree(const void *addr)
+{
+	char *p;
+	size_t size;
+
+	if (!addr)
+		return;
+	p = (char *)(uintptr_t)addr - NIOV_SHIM_HDR;
+	memcpy(&size, p, sizeof(size));
+	niov_shim_res.allocs--;
+	niov_shim_res.alloc_bytes -= (int64_t)size;
+	free(p);
+}
+
 /*
  * Copied, not pointed to: kernel code reads PAGE_SHIFT long after the
  * caller's struct may have gone.

@@ -25,7 +25,9 @@ TEST_P(Property, Holds) {
 	const Outcome o = run_property(*p, test::default_target(), rp);
 	std::printf("%-28s %8llu cases %7.2f s %9.0f cases/s (cpu %.2f s, %.0f cases/s)\n", o.name.c_str(),
 		    static_cast<unsigned long long>(o.cases), o.seconds, o.rate(), o.cpu_seconds, o.cpu_rate());
-	if (!o.passed)
+	if (!o.not_run.empty())
+		ADD_FAILURE() << o.name << " not run against the default target: " << o.not_run;
+	else if (!o.passed)
 		ADD_FAILURE() << failure_text(o);
 	else
 		EXPECT_EQ(o.cases, rp.cases);

@@ -51,7 +51,7 @@ Scenario tx_scenario(const Point &p, uint64_t dmabuf_size, std::vector<DmaSeg> s
 	// The preset with exactly these policies if there is one (a scenario that
 	// overrides nothing is judged as that preset), else tx-autosize + overrides.
 	sc.cfg.preset = Preset::tx_autosize;
-	for (Preset pr : {Preset::baseline, Preset::net_next, Preset::tx_autosize})
+	for (Preset pr : kAllPresets)
 		if (preset_policies(pr) == p.pol)
 			sc.cfg.preset = pr;
 	sc.cfg.policy = p.pol;

@@ -128,6 +128,81 @@ std::optional<Scenario> rx_scenario(const Point &p, In<Concrete> &in) {
 	return sc;
 }
 
+// The RX allocator's niovs (RULES.md "RX allocator"): every niov of an
+// accepted RX bind sits at a dmabuf offset (net_iov_virtual_addr) inside the
+// dmabuf and aligned to the niov size, and its DMA address is the byte map
+// there.  Two symbolic segments: the second shows where the first's length
+// puts its niovs.
+template <class W>
+struct AllocInputs {
+	typename W::u64 size;
+	std::vector<rules::Seg<W>> segs;
+	typename W::u64 idx;
+};
+
+template <class W>
+AllocInputs<W> alloc_inputs(const Point &p, In<W> &in) {
+	const uint64_t ps = uint64_t{1} << p.page_shift;
+	auto size = in.u64("dmabuf_size", Dom::list({0, ps, 2 * ps, 3 * ps, 5 * ps / 2, 4 * ps}));
+	auto segs = seg_table<W>(in, p.nsegs, Dom::list({0, ps, 1 << 21, uint64_t{1} << 30}),
+				 Dom::list({0, ps / 2, ps, 3 * ps / 2, 2 * ps}));
+	auto idx = in.u64("idx", Dom::upto(4));
+	return {size, segs, idx};
+}
+
+template <class W>
+Claim<W> alloc_byte_map(const Point &p, In<W> &in) {
+	Claim<W> c;
+	const auto s = alloc_inputs(p, in);
+	const auto shift = W::k64(p.niov_shift);
+	const auto segs = span_of(s.segs);
+	c.assume(honest_table<W>(s.size, s.segs));
+	c.assume(rules::bind_errno<W>(p.pol, Dir::rx, s.size, segs, shift) == W::k32(0));
+	const auto num = rules::num_niovs<W>(p.pol, s.size, segs, shift);
+	c.assume(W::ult(s.idx, num));
+	const auto virt = rules::niov_virt<W>(p.pol, segs, shift, num, s.idx);
+	const auto dma = rules::niov_dma<W>(segs, shift, num, s.idx);
+	c.step(virt.ok && W::ult(virt.dma, s.size) && rules::aligned<W>(virt.dma, W::shl(W::k64(1), shift)));
+	const auto bytes = rules::byte_map<W>(segs, virt.dma);
+	c.prove(dma.ok && bytes.ok && bytes.dma == dma.dma);
+	return c;
+}
+
+// The counterexample as a small RX scenario of the same shape: a first sg
+// entry of one niov plus its odd tail, then one niov (small enough that the
+// allocator sweep runs on it).
+std::optional<Scenario> alloc_scenario(const Point &p, In<Concrete> &in) {
+	const auto s = alloc_inputs(p, in);
+	const uint64_t n = uint64_t{1} << p.niov_shift;
+	std::vector<DmaSeg> segs;
+	for (const auto &g : s.segs)
+		segs.push_back({g.addr, g.len});
+	uint64_t size = s.size;
+	if (segs.size() >= 2 && (segs[0].len & (n - 1))) {
+		segs = {{segs[0].addr, n + (segs[0].len & (n - 1))}, {segs[1].addr, n}};
+		size = segs[0].len + segs[1].len;
+	}
+	Scenario sc = tx_scenario(p, size, std::move(segs));
+	sc.dir = Dir::rx;
+	if (p.niov_shift != p.page_shift)
+		sc.rx_buf_size = static_cast<uint32_t>(n);
+	return sc;
+}
+
+// Every shift an RX bind can pick: PAGE_SHIFT, and with rx-buf-size every
+// power of two up to 2 MiB.
+std::vector<Point> alloc_points(const Policies &pol) {
+	std::vector<Point> out;
+	for (Point p : each_page(pol, 2)) {
+		const unsigned last = pol.rx_attr == RxAttr::present ? 21 : p.page_shift;
+		for (unsigned sh = p.page_shift; sh <= last; ++sh) {
+			p.niov_shift = sh;
+			out.push_back(p);
+		}
+	}
+	return out;
+}
+
 std::vector<Point> rx_points(const Policies &pol) {
 	auto v = each_page_device(pol);
 	for (auto &p : v)
@@ -160,6 +235,13 @@ void add_rx(std::vector<Lemma> &out) {
 		       "a rejected RX bind fails with the kernel's errno (-EINVAL for a bad attribute, "
 		       "-EOPNOTSUPP for sizes the device cannot take)",
 		       dom, 0.95, kQueueReads, rx_points, reject_errno<Sym>, reject_errno<Concrete>, nullptr});
+	out.push_back({"rx.alloc_byte_map", "rx", Inv::rx_alloc_byte_map,
+		       "every niov of an accepted RX bind sits inside the dmabuf at an offset aligned to the niov "
+		       "size, and its DMA address is the byte map there",
+		       "page_shift 12/14/16 x every RX niov shift (up to 2 MiB with rx-buf-size) x any honest "
+		       "two-segment table the bind accepts x every niov",
+		       2.0, kReadsPageShift | kReadsNiovShift | kReadsBind | kReadsRxAttr | kReadsSegs, alloc_points,
+		       alloc_byte_map<Sym>, alloc_byte_map<Concrete>, alloc_scenario});
 }
 
 }  // namespace niov::smt::lemmas

@@ -1,0 +1,37 @@
+// The niov references the TX fill took, as the TCP model hands frags around.
+//
+// The fill takes one reference per frag (get_netmem).  When TCP cuts a frag
+// in two (skb_split, skb_shift) the kernel takes one more for the new piece;
+// the ABI has no "get", so the suite keeps the count instead: per niov, the
+// references the fill took and the pieces alive, and a piece that goes
+// while more references than pieces would remain gives one back through
+// Impl::frag_release.  Once every piece is gone every reference has been
+// given back exactly once.
+#pragma once
+
+#include <cstdint>
+#include <unordered_map>
+
+#include "impl.hpp"
+
+namespace niov {
+
+class FragRefs {
+public:
+	explicit FragRefs(Impl &impl) : impl_(impl) {}
+	void taken(const Frag &f);  // the fill added @f
+	void cut(const Frag &f);    // a piece of a frag of the same niov appeared
+	void freed(const Frag &f);  // a piece went
+	// References still held (0 once every piece went).
+	uint64_t held() const { return held_; }
+
+private:
+	struct Count {
+		uint64_t refs = 0, pieces = 0;
+	};
+	Impl &impl_;
+	std::unordered_map<uint64_t, Count> by_niov_;
+	uint64_t held_ = 0;
+};
+
+}  // namespace niov

@@ -1,0 +1,60 @@
+// The RX allocator of a devmem binding as the page_pool memory provider runs
+// it (RULES.md "RX allocator"): the answers the model gives to rx_alloc and
+// rx_free.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "rules.hpp"
+#include "word.hpp"
+
+namespace niov {
+
+// One niov the RX allocator handed out: its table index, its dmabuf offset
+// (net_iov_virtual_addr) and its DMA address.
+struct RxNiov {
+	uint64_t idx = 0, virt = 0, dma = 0;
+	auto operator<=>(const RxNiov &) const = default;
+};
+
+struct RxAllocResult {
+	int err = 0;  // 0 or -ENOMEM
+	RxNiov niov;
+};
+
+// gen_pool binds: one chunk per sg entry, the last entry searched first,
+// first fit inside a chunk, and an allocation at DMA address 0 reads as a
+// failure although it took the niov.  The freelist bind: a stack of the
+// niov indices the bind reached, last pushed first out.
+class RxAllocator {
+public:
+	// Cheap: the tables are built at the first alloc().
+	void reset(const Policies &pol, std::span<const rules::Seg<Concrete>> segs, unsigned shift,
+		   uint64_t num_niovs);
+	RxAllocResult alloc();
+	// False when @idx is not handed out (the kernel WARNs).
+	bool free(uint64_t idx);
+
+private:
+	struct Chunk {
+		uint64_t first = 0, count = 0;	// table indices [first, first + count)
+		uint64_t addr = 0, virt = 0;	// DMA address and dmabuf offset of its first niov
+		uint64_t next = 0;		// no free niov below this one
+	};
+	void build();
+	RxNiov niov_at(const Chunk &c, uint64_t j) const;
+	const Chunk *chunk_of(uint64_t idx) const;
+
+	bool genpool_ = true;
+	unsigned shift_ = 0;
+	uint64_t num_niovs_ = 0;
+	std::vector<rules::Seg<Concrete>> segs_;
+	bool built_ = false;
+	std::vector<Chunk> chunks_;
+	std::vector<uint8_t> taken_;	   // per table index
+	std::vector<uint64_t> freelist_;  // freelist bind
+};
+
+}  // namespace niov

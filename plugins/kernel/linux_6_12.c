@@ -1,0 +1,18 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * linux_6_12.c - preset "linux-6.12": the 6.12 LTS devmem, re-typed.
+ *
+ * The gen_pool bind of baseline-unfixed on the RX side only: no bind-tx,
+ * no io_uring zcrx, no rx-buf-size, no size or sg length check (each sg
+ * entry holds len / PAGE_SIZE niovs), page_pool order 0 only, and sg
+ * entries whose length does not fit the scatterlist's unsigned int are not
+ * representable.  The kernel/ folder builds the real 6.12 code; this one
+ * is the second way in, and what the engines' own tests run against.
+ */
+#define BASELINE_UNFIXED
+#define BASELINE_RX_ONLY
+#define BASELINE_NAME	"linux-6.12"
+#define BASELINE_RULES	"linux-6.12"
+#define BASELINE_DESC	"6.12 LTS devmem: gen_pool bind, RX only, no sg length check"
+
+#include "baseline.c"
