@@ -21,7 +21,13 @@ fi
 if [ "${NIOV_ASAN:-1}" != 0 ]; then
 	# The unit and fuzz-replay tests under ASan + UBSan: every finding is
 	# fatal.  (The property label runs its full budget in the gcc build.)
+	# Two scopings, both judged elsewhere: LeakSanitizer stays off because
+	# the plugins emulate the kernel's own leak (a gen_pool with niovs still
+	# out is not destroyed) and the suite's resource counters (res.no_leak)
+	# judge leaks; the isolation tests (worker_test, misbehave_*) classify
+	# the raw signal a plugin dies of, which ASan's handlers replace, so they
+	# run in the gcc build above.
 	cmake --preset asan
 	cmake --build --preset asan
-	ctest --preset asan -L "unit|fuzz"
+	ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0} ctest --preset asan -L "unit|fuzz" -E "^(worker_test|misbehave_.*)$"
 fi
