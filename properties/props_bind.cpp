@@ -14,6 +14,10 @@ Scenario gen_bind(const Target &t, std::vector<Dir> dirs) {
 
 // The trace's bind against the oracle: errno, then shift and count.
 void expect_bind(const Trace &tr, const oracle::Bind &want) {
+	// Code that cannot take the input at all (a u32 sg length given 4 GiB, a
+	// table past the memory cap) is not compared, as replay and check do not.
+	if (tr.bind.not_representable())
+		return;
 	if (tr.bind.err != want.err)
 		fail("{}: bind returned {}, the rules say {}", tr.source, errno_name(tr.bind.err),
 		     errno_name(want.err));
