@@ -101,6 +101,7 @@ private:
 	void wmem_add(int64_t delta);
 	void uncharge(const Skb &s);  // an skb's truesize leaves the socket
 	void release_skb(size_t i);   // skb @i leaves the queue: its frags go back, then uncharge
+	SkbQueue::FragIt release(const Skb &s, SkbQueue::FragIt frags);  // one past its frags
 	// Replay the kernel's iterator to learn where each new frag came from.
 	void check_new_frags(std::vector<QueuedFrag> &frags, uint32_t from, IovIter it, int32_t length);
 	SkbReport report(const Skb &s, SkbQueue::FragIt frags) const;

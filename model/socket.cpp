@@ -97,11 +97,15 @@ void Socket::uncharge(const Skb &s) {
 }
 
 // Skb @i leaves the queue: give back what the fill took for its frags.
-void Socket::release_skb(size_t i) {
-	auto f = q_.frags_of(i);
-	for (uint32_t k = 0; k < q_[i].nr_frags; ++k, ++f)
-		refs_.freed(f->frag);
-	uncharge(q_[i]);
+void Socket::release_skb(size_t i) { release(q_[i], q_.frags_of(i)); }
+
+// @frags: the skb's first frag; returns one past its last, where the next
+// skb's start (a walk over the queue stays linear).
+SkbQueue::FragIt Socket::release(const Skb &s, SkbQueue::FragIt frags) {
+	for (uint32_t k = 0; k < s.nr_frags; ++k, ++frags)
+		refs_.freed(frags->frag);
+	uncharge(s);
+	return frags;
 }
 
 void Socket::close() { free_all(); }
@@ -424,8 +428,9 @@ void Socket::shift(uint64_t n) {
 }
 
 void Socket::free_all() {
+	auto f = q_.frags_of(0);
 	for (size_t i = 0; i < q_.size(); ++i)
-		release_skb(i);
+		f = release(q_[i], f);
 	q_.clear();
 }
 
