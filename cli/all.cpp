@@ -257,7 +257,7 @@ int run_all(const AllRequest &req, std::FILE *out) {
 	v.scoreboard = scoreboard(c, v.findings, results);
 	v.engines = std::move(results);
 	if (!kernel_note.empty())
-		v.engines.insert(v.engines.begin(), EngineResult{"kernel", EngineStatus::ok, kernel_note, "build", 0, {}});
+		v.engines.insert(v.engines.begin(), EngineResult{"kernel", EngineStatus::ok, kernel_note, "build", 0, {}, {}});
 	v.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 
 	if (!req.junit.empty()) {

@@ -86,6 +86,14 @@ void print_text(std::FILE *out, const AllVerdict &v) {
 		std::fprintf(out, "%-10s %-9s %8s  must catch %s: %s\n", "scoreboard", any ? "caught" : "SURVIVED", "",
 			     c.must_catch.c_str(), row.c_str());
 	}
+	size_t known = 0;
+	for (const auto &e : v.engines)
+		for (const auto &o : e.known) {
+			if (!known++)
+				std::fprintf(out, "\nknown findings of the rules in force (real; expected, not counted):\n");
+			std::fprintf(out, "  - %s\n    shown by %s %s\n    replay: %s\n", o.detail.c_str(), o.engine.c_str(),
+				     o.what.c_str(), o.replay.c_str());
+		}
 	if (v.findings.empty()) {
 		std::fprintf(out, "\nverdict: clean (no finding), %.0f s\n", v.seconds);
 		return;
@@ -119,6 +127,10 @@ nlohmann::json verdict_json(const AllVerdict &v) {
 				   {"note", e.note},
 				   {"seconds", e.seconds},
 				   {"observations", e.observations.size()}});
+	auto known = nlohmann::json::array();
+	for (const auto &e : v.engines)
+		for (const auto &o : e.known)
+			known.push_back(to_json(o));
 	auto findings = nlohmann::json::array();
 	for (const auto &f : v.findings) {
 		auto seen = nlohmann::json::array();
@@ -142,6 +154,7 @@ nlohmann::json verdict_json(const AllVerdict &v) {
 			 {"seed", c.req.seed},
 			 {"engines", engines},
 			 {"findings", findings},
+			 {"known_findings", known},
 			 {"seconds", v.seconds},
 			 {"verdict", v.findings.empty() ? "clean" : "finding"},
 			 {"exit", v.exit_code()}};

@@ -42,8 +42,13 @@ nlohmann::json to_json(const EngineResult &r) {
 	auto obs = nlohmann::json::array();
 	for (const auto &o : r.observations)
 		obs.push_back(to_json(o));
-	return {{"engine", r.name}, {"status", std::string(status_name(r.status))}, {"note", r.note},
-		{"runs", r.runs},   {"seconds", r.seconds}, {"observations", obs}};
+	auto known = nlohmann::json::array();
+	for (const auto &o : r.known)
+		known.push_back(to_json(o));
+	return {{"engine", r.name},	{"status", std::string(status_name(r.status))},
+		{"note", r.note},	{"runs", r.runs},
+		{"seconds", r.seconds}, {"observations", obs},
+		{"known", known}};
 }
 
 EngineResult engine_from(const nlohmann::json &j) {
@@ -56,6 +61,8 @@ EngineResult engine_from(const nlohmann::json &j) {
 	r.seconds = j.value("seconds", 0.0);
 	for (const auto &o : j.value("observations", nlohmann::json::array()))
 		r.observations.push_back(observation_from(o));
+	for (const auto &o : j.value("known", nlohmann::json::array()))
+		r.known.push_back(observation_from(o));
 	return r;
 }
 

@@ -1,5 +1,9 @@
 #include "findings.hpp"
 
+#include <algorithm>
+#include <utility>
+#include <vector>
+
 namespace niov {
 
 bool exporter_lies(const Scenario &sc) {
@@ -36,6 +40,30 @@ bool genpool_zero_address(const Scenario &sc) {
 	return false;
 }
 
+bool genpool_frees_astray(const Scenario &sc) {
+	if (sc.dir != Dir::rx || sc.cfg.policy.bind == BindStyle::freelist)
+		return false;
+	std::vector<std::pair<uint64_t, uint64_t>> spans;  // [addr, last byte]
+	for (const auto &s : sc.segs) {
+		// Empty at DMA 0: gen_pool's end_addr wraps to U64_MAX, a chunk
+		// that claims every address.
+		if (!s.len) {
+			if (!s.addr)
+				return true;
+			continue;
+		}
+		const uint64_t last = s.addr + (s.len - 1);
+		if (last < s.addr)
+			return true;
+		spans.emplace_back(s.addr, last);
+	}
+	std::sort(spans.begin(), spans.end());
+	for (size_t i = 1; i < spans.size(); ++i)
+		if (spans[i].first <= spans[i - 1].second)
+			return true;
+	return false;
+}
+
 bool policies_overridden(const Scenario &sc) {
 	return !sc.cfg.rules_declared && !(sc.cfg.policy == preset_policies(sc.cfg.preset));
 }
@@ -49,8 +77,10 @@ bool is_known_finding(const Scenario &sc, Inv inv) {
 		if (exporter_lies(sc))
 			return true;
 	// 6.12 and the TX era before the May 2026 fix: what the unchecked
-	// gen_pool bind makes of a dmabuf or sg entries that are not whole pages.
-	if (unchecked_layout(sc)) {
+	// gen_pool bind makes of a dmabuf or sg entries that are not whole pages,
+	// or of a table that does not add up (it counts niovs from the entries).
+	if (unchecked_layout(sc) ||
+	    (sc.cfg.policy.bind == BindStyle::genpool_unchecked && exporter_lies(sc))) {
 		switch (inv) {
 		case Inv::bind_niov_count:
 		case Inv::bind_niov_dma:
@@ -68,7 +98,7 @@ bool is_known_finding(const Scenario &sc, Inv inv) {
 	// gen_pool hands out an address, 0 meaning none: the niov at DMA 0 is
 	// taken and lost, and the pool cannot be destroyed at unbind (WARN, the
 	// pool leaks).
-	if (genpool_zero_address(sc) &&
+	if ((genpool_zero_address(sc) || genpool_frees_astray(sc)) &&
 	    (inv == Inv::rx_alloc_count || inv == Inv::res_no_warn || inv == Inv::res_no_leak))
 		return true;
 	// Devices: fbnic drops frags past 64 KiB whatever the rules; bnxt's

@@ -8,9 +8,11 @@
 // budget, bnxt past TX_MAX_FRAGS without the segmentation fallback, 64 KiB
 // frags on 16-bit length fields before the max-frag cap), the gen_pool bind
 // before the May 2026 fix (6.12, baseline-unfixed) taking a dmabuf or sg
-// entries that are not whole pages, an RX gen_pool bind with an sg entry at
-// DMA address 0 (gen_pool's address 0 means "none"), and any scenario that overrides a
-// preset's policies (partial series, judged by the proofs' soundness matrix).
+// entries that are not whole pages or do not add up, an RX gen_pool bind
+// with an sg entry at DMA address 0 (gen_pool's address 0 means "none") or
+// with entries that wrap past 2^64 or overlap in DMA space (its frees go
+// astray), and any scenario that overrides a preset's policies (partial
+// series, judged by the proofs' soundness matrix).
 #pragma once
 
 #include "invariants.hpp"
@@ -28,6 +30,12 @@ bool niov_at_dma_zero(const DmaSeg &s, unsigned shift);
 // An RX gen_pool bind with a niov at DMA address 0: gen_pool cannot hand it
 // out (its answer 0 means "none").
 bool genpool_zero_address(const Scenario &sc);
+// An RX gen_pool bind where a free can miss its niov: an sg entry running
+// past 2^64 (gen_pool's end_addr wraps and no chunk holds its niovs), an
+// empty one at DMA address 0 (its end_addr wraps to U64_MAX), or two
+// entries overlapping in DMA space (the free goes to the first chunk that
+// holds the address, maybe not the one that handed it out).
+bool genpool_frees_astray(const Scenario &sc);
 // A partial series: policies that are not the preset's and not the rules a
 // run declared (Config::rules_declared).
 bool policies_overridden(const Scenario &sc);

@@ -27,6 +27,7 @@ void RxAllocator::build() {
 		c.first = first;
 		c.count = first < num_niovs_ ? std::min(s.len >> shift_, num_niovs_ - first) : 0;
 		c.addr = s.addr;
+		c.len = s.len;
 		c.virt = genpool_ ? virt : first << shift_;
 		chunks_.push_back(c);
 		first += s.len >> shift_;
@@ -83,15 +84,35 @@ RxAllocResult RxAllocator::alloc() {
 bool RxAllocator::free(uint64_t idx) {
 	if (!built_ || idx >= taken_.size() || !taken_[idx])
 		return false;
+	if (genpool_)
+		return genpool_free(idx);
 	taken_[idx] = 0;
-	if (!genpool_) {
-		freelist_.push_back(idx);
+	freelist_.push_back(idx);
+	return true;
+}
+
+// gen_pool_has_addr() then gen_pool_free(): both take the first chunk in
+// list order whose range holds the address, whichever chunk handed it out.
+bool RxAllocator::genpool_free(uint64_t idx) {
+	const Chunk *own = chunk_of(idx);
+	if (!own)
+		return false;
+	const uint64_t dma = own->addr + ((idx - own->first) << shift_);
+	const uint64_t last = dma + ((uint64_t{1} << shift_) - 1);
+	for (auto c = chunks_.rbegin(); c != chunks_.rend(); ++c) {
+		const uint64_t end = c->addr + c->len - 1;
+		if (dma < c->addr || dma > end)
+			continue;
+		if (last > end)
+			return false;
+		const uint64_t j = (dma - c->addr) >> shift_;
+		if (j >= c->count || !taken_[c->first + j])
+			return false;
+		taken_[c->first + j] = 0;
+		c->next = std::min(c->next, j);
 		return true;
 	}
-	for (auto &c : chunks_)
-		if (idx >= c.first && idx - c.first < c.count)
-			c.next = std::min(c.next, idx - c.first);
-	return true;
+	return false;
 }
 
 }  // namespace niov

@@ -26,26 +26,35 @@ struct RxAllocResult {
 
 // gen_pool binds: one chunk per sg entry, the last entry searched first,
 // first fit inside a chunk, and an allocation at DMA address 0 reads as a
-// failure although it took the niov.  The freelist bind: a stack of the
-// niov indices the bind reached, last pushed first out.
+// failure although it took the niov.  A free goes by DMA address to the
+// first chunk whose range [addr, addr + len - 1] (computed modulo 2^64, as
+// gen_pool's end_addr is) holds it: a niov no chunk holds whole stays taken
+// (the kernel WARNs and leaks it), and where sg entries overlap in DMA space
+// the free may clear another chunk's niov, or one already free (BUG).
+// The freelist bind: a stack of the niov indices the bind reached, last
+// pushed first out.
 class RxAllocator {
 public:
 	// Cheap: the tables are built at the first alloc().
 	void reset(const Policies &pol, std::span<const rules::Seg<Concrete>> segs, unsigned shift,
 		   uint64_t num_niovs);
 	RxAllocResult alloc();
-	// False when @idx is not handed out (the kernel WARNs).
+	// False when the free does not return a niov to the pool: @idx not
+	// handed out, or (gen_pool) no chunk holds its address whole (WARN), or
+	// the chunk that does has that niov free already (BUG).
 	bool free(uint64_t idx);
 
 private:
 	struct Chunk {
 		uint64_t first = 0, count = 0;	// table indices [first, first + count)
 		uint64_t addr = 0, virt = 0;	// DMA address and dmabuf offset of its first niov
+		uint64_t len = 0;		// the sg entry's bytes: gen_pool's chunk size
 		uint64_t next = 0;		// no free niov below this one
 	};
 	void build();
 	RxNiov niov_at(const Chunk &c, uint64_t j) const;
 	const Chunk *chunk_of(uint64_t idx) const;
+	bool genpool_free(uint64_t idx);
 
 	bool genpool_ = true;
 	unsigned shift_ = 0;

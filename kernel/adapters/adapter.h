@@ -235,6 +235,30 @@ static inline bool niov_k_over_cap(const struct niov_bind_args *args, u64 size, 
 	return true;
 }
 
+/*
+ * An empty sg entry at DMA address 0, which no DMA mapping hands out: gen_pool
+ * makes it a chunk whose end_addr wraps to U64_MAX, so it claims every
+ * address and gen_pool_free() clears bits past its empty bitmap - memory
+ * corruption the runtime cannot contain, and a report on the fake exporter
+ * rather than on the kernel.  Such binds are not run.  (Entries that wrap
+ * past 2^64 or overlap are run: the model predicts what gen_pool does.)
+ */
+static inline bool niov_k_unmappable(const struct niov_bind_args *args)
+{
+	static char msg[128];
+	u32 i;
+
+	for (i = 0; i < args->nr_segs; i++) {
+		if (args->segs[i].len || args->segs[i].addr)
+			continue;
+		niov_k_snprintf(msg, sizeof(msg),
+				"not run: sg entry %u is empty at DMA address 0; no DMA mapping makes it", i);
+		niov_k_extack_say(args, msg);
+		return true;
+	}
+	return false;
+}
+
 #ifdef NIOV_K_TX_ERA
 /*
  * skbuff.c's references on a net_iov for the fill: on niovs the adapter

@@ -64,6 +64,8 @@ static int genpool_rx_bind(const struct niov_impl_config *cfg, const struct niov
 	}
 	if (niov_k_over_cap(args, args->dmabuf_size, PAGE_SHIFT))
 		return NIOV_E_NOT_REPRESENTABLE;
+	if (niov_k_unmappable(args))
+		return NIOV_E_NOT_REPRESENTABLE;
 	c.kb = niov_k_binding_new(cfg, args->dir);
 	if (!c.kb)
 		return -ENOMEM;

@@ -81,6 +81,8 @@ static int niov_k_op_bind(const struct niov_impl_config *cfg, const struct niov_
 	}
 	if (niov_k_over_cap(args, args->dmabuf_size, c.niov_shift))
 		return NIOV_E_NOT_REPRESENTABLE;
+	if (niov_k_unmappable(args))
+		return NIOV_E_NOT_REPRESENTABLE;
 	c.kb = niov_k_binding_new(cfg, args->dir);
 	if (!c.kb)
 		return -ENOMEM;

@@ -8,6 +8,11 @@
  * the head of the list), first fit inside a chunk.  gen_pool answers with
  * the niov's DMA address and 0 means "none": a niov at DMA address 0 is
  * taken and never handed out, and the pool cannot be destroyed at unbind.
+ * A free goes by DMA address (gen_pool_has_addr(), gen_pool_free()) to the
+ * first chunk in list order whose [dma, dma + len - 1], wrapping as
+ * gen_pool's end_addr does, holds the address: a niov no chunk holds whole
+ * stays taken (WARN), and with sg entries overlapping in DMA space the free
+ * may land on another chunk's niov, or on one already free (BUG).
  * A niov's dmabuf offset is its chunk's (the sum of the sg lengths before
  * it) plus its index in the chunk times the niov size.
  *
@@ -20,6 +25,7 @@
 struct rx_chunk {
 	size_t first, count;
 	dma_addr_t dma;
+	u64 len;		/* the sg entry's bytes: gen_pool's chunk size */
 	size_t virt;
 	size_t next;		/* gen_pool: no free niov below this one */
 };
@@ -40,6 +46,7 @@ int net_devmem_rx_init(struct net_devmem_dmabuf_binding *binding)
 		ch->first = first;
 		ch->count = first < binding->niovs_init ? min_t(size_t, n, binding->niovs_init - first) : 0;
 		ch->dma = sg_dma_address(sg);
+		ch->len = sg_dma_len(sg);
 		ch->virt = binding->rx_genpool ? virt : first << binding->niov_shift;
 		first += n;
 		virt += sg_dma_len(sg);
@@ -140,6 +147,31 @@ int devmem_op_rx_alloc(void *priv, u64 *idx, u64 *virt, u64 *dma)
 	return -ENOMEM;
 }
 
+static void rx_genpool_free(struct net_devmem_dmabuf_binding *binding, dma_addr_t dma)
+{
+	dma_addr_t last = dma + ((dma_addr_t)1 << binding->niov_shift) - 1;
+	unsigned int c;
+	size_t j;
+
+	for (c = binding->sgt->nents; c-- > 0;) {
+		struct rx_chunk *ch = &binding->rx_chunks[c];
+		dma_addr_t end = ch->dma + ch->len - 1;
+
+		if (dma < ch->dma || dma > end)
+			continue;
+		if (WARN_ON(last > end))	/* !gen_pool_has_addr() */
+			return;
+		j = (dma - ch->dma) >> binding->niov_shift;
+		if (WARN_ON(j >= ch->count || !binding->rx_taken[ch->first + j]))
+			return;		/* gen_pool_free()'s BUG_ON(remain) */
+		binding->rx_taken[ch->first + j] = 0;
+		if (j < ch->next)
+			ch->next = j;
+		return;
+	}
+	WARN_ON(1);	/* !gen_pool_has_addr() */
+}
+
 void devmem_op_rx_free(void *priv, u64 idx)
 {
 	struct net_devmem_dmabuf_binding *binding = priv;
@@ -154,11 +186,8 @@ void devmem_op_rx_free(void *priv, u64 idx)
 		binding->freelist[binding->free_count++] = (u32)idx;
 		return;
 	}
-	/* WARN_ON(!gen_pool_has_addr()) */
 	ch = rx_chunk_of(binding, idx);
 	if (WARN_ON(!ch || !binding->rx_taken[idx]))
 		return;
-	binding->rx_taken[idx] = 0;
-	if (idx - ch->first < ch->next)
-		ch->next = idx - ch->first;
+	rx_genpool_free(binding, ch->dma + ((dma_addr_t)(idx - ch->first) << binding->niov_shift));
 }
