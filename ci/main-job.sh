@@ -39,7 +39,18 @@ run_all tx_cap_1m --impl build/lib/libniov_tx_cap_1m.so --policy tx_niov_max=1M
 # The real 6.12 code, when Debian's linux-source-6.12 is there.
 if [ -r /usr/src/linux-source-6.12.tar.xz ]; then
 	bash kernel/tests/extract_612.sh build/linux-6.12
-	run_all linux-6.12 --kernel build/linux-6.12
+	# 6.12 lacks the May 2026 size/sg-length checks: its verdict names that
+	# known bug (exit 1).  The job fails on anything else.
+	echo
+	echo "== niovcheck all --kernel build/linux-6.12"
+	rc=0
+	build/bin/niovcheck all --kernel build/linux-6.12 --budget "$budget" --no-build-fuzz \
+		--junit "$out/linux-6.12.xml" --work-dir "$out/linux-6.12" | tee "$out/linux-6.12.txt" || rc=$?
+	if [ "$rc" = 1 ] && ! grep -E '^ *[0-9]+\. ' "$out/linux-6.12.txt" | grep -qv '^ *[0-9]*\. known bug of linux-6.12'; then
+		echo "main-job: 6.12 shows its known bug only, as expected"
+	elif [ "$rc" != 0 ]; then
+		status=1
+	fi
 else
 	echo
 	echo "== the Debian 6.12 tree: not run (linux-source-6.12 is not installed)"

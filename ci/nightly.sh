@@ -22,6 +22,8 @@ install_and_build
 run bash ci/fuzz-nightly.sh --time "$fuzz_secs"
 # The kernel-shaped plugins are correct: any finding on them is ours.
 run bash ci/fuzz-plugins.sh --time "$plugin_secs"
+# The real 6.12 code and the TX-era fixtures, 60 s per fuzz target.
+run bash ci/kernel-nightly.sh
 run bash ci/coverage.sh
 echo "+ build/bin/niovcheck mutants --json > scoreboard.json"
 [ "$dry" = 1 ] || build/bin/niovcheck mutants --json >scoreboard.json

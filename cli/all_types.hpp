@@ -13,6 +13,11 @@
 namespace niov::cli {
 
 // One failure an engine saw.
+// An Observation whose invariant starts so is a known bug of the rules in
+// force that the code showed (the rest: the invariant ids its scenario
+// expects); its replay runs as the scenario expects, exit 0.
+inline constexpr std::string_view kKnownBugPrefix = "known-bug ";
+
 struct Observation {
 	std::string engine;	// replay, props, fuzz, proof, faults
 	std::string what;	// the scenario file, property, fuzz target or lemma

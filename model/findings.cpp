@@ -77,10 +77,10 @@ bool is_known_finding(const Scenario &sc, Inv inv) {
 		if (exporter_lies(sc))
 			return true;
 	// 6.12 and the TX era before the May 2026 fix: what the unchecked
-	// gen_pool bind makes of a dmabuf or sg entries that are not whole pages,
-	// or of a table that does not add up (it counts niovs from the entries).
-	if (unchecked_layout(sc) ||
-	    (sc.cfg.policy.bind == BindStyle::genpool_unchecked && exporter_lies(sc))) {
+	// gen_pool bind makes of a dmabuf or sg entries that are not whole pages;
+	// and any gen_pool bind of a table that does not add up (it counts the
+	// niovs from the entries).
+	if (unchecked_layout(sc) || (sc.cfg.policy.bind != BindStyle::freelist && exporter_lies(sc))) {
 		switch (inv) {
 		case Inv::bind_niov_count:
 		case Inv::bind_niov_dma:

@@ -125,7 +125,7 @@ BindResult ModelImpl::bind(const Scenario &sc) {
 	r.niov_shift = shift_;
 	r.num_niovs = num_niovs_ =
 		sc.dir == Dir::zcrx ? sc.dmabuf_size >> shift_
-				    : rules::num_niovs<W>(cfg.policy, sc.dmabuf_size, std::span<const CSeg>(segs), shift_);
+				    : rules::num_niovs<W>(cfg.policy, sc.dir, sc.dmabuf_size, std::span<const CSeg>(segs), shift_);
 	segs_ = SegIndex(segs, shift_);
 	rx_.reset(cfg.policy, segs, shift_, num_niovs_);
 	return r;

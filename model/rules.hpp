@@ -157,16 +157,18 @@ inline int path_errno(const Policies &pol, Dir dir) {
 	return dir == Dir::tx ? -kEOPNOTSUPP : -kEINVAL;
 }
 
-// How many niovs the bind creates.  Since the May 2026 fix (and in the
-// freelist bind) every sg entry is a whole number of niovs, so this is the
-// dmabuf size >> shift.  The gen_pool bind before it gives each sg entry
-// len >> shift niovs and drops the rest of the entry: the sum can differ
-// from size >> shift, and the niovs' dmabuf offsets stop matching their
-// index (RULES.md step 6).
+// How many niovs the bind creates.  The freelist bind: the dmabuf size >>
+// shift.  The gen_pool bind gives each sg entry len >> shift niovs (and
+// before the May 2026 fix drops the rest of an entry that is not whole
+// niovs): for an honest exporter that is size >> shift again, but an RX
+// table that does not add up gives its own sum, and before the fix the
+// niovs' dmabuf offsets stop matching their index (RULES.md step 6).  A TX
+// bind of the fixed gen_pool stays at tx_vec's size >> shift (the kernel
+// would write past tx_vec for more: kernel-tree mode does not run those).
 template <class W>
-typename W::u64 num_niovs(const Policies &pol, typename W::u64 size, std::span<const Seg<W>> segs,
+typename W::u64 num_niovs(const Policies &pol, Dir dir, typename W::u64 size, std::span<const Seg<W>> segs,
 			  typename W::u64 shift) {
-	if (pol.bind != BindStyle::genpool_unchecked)
+	if (pol.bind == BindStyle::freelist || (pol.bind == BindStyle::genpool && dir != Dir::rx))
 		return W::lshr(size, shift);
 	auto sum = W::k64(0);
 	for (const auto &s : segs)
@@ -185,7 +187,7 @@ typename W::u32 bind_errno(const Policies &pol, Dir dir, typename W::u64 size,
 	const bool size_checked = freelist || (checked && dir == Dir::tx);
 	if (size_checked)
 		err = err_if<W>(err, !aligned<W>(size, n), kEINVAL);
-	const auto count = num_niovs<W>(pol, size, segs, shift);
+	const auto count = num_niovs<W>(pol, dir, size, segs, shift);
 	if (freelist)
 		err = err_if<W>(err, W::ugt(count, W::k64(UINT32_MAX)), kE2BIG);
 	err = err_if<W>(err, W::ugt(count, W::k64(kMaxNiovTable)), kENOMEM);

@@ -95,9 +95,11 @@ Bind bind(const Scenario &sc) {
 	// Steps 3-6, first failure wins.
 	if ((freelist || (sc.dir == Dir::tx && !unchecked)) && sc.dmabuf_size % n)
 		return {-kEINVAL, 0, 0};
-	// Before the May 2026 fix each sg entry holds floor(len / n) niovs.
+	// A gen_pool bind gives each sg entry floor(len / n) niovs (whole ones
+	// since the May 2026 fix); only the freelist bind and the fixed TX bind
+	// (tx_vec) count from the dmabuf size.
 	u128 count = sc.dmabuf_size / n;
-	if (unchecked) {
+	if (unchecked || (!freelist && sc.dir == Dir::rx)) {
 		count = 0;
 		for (const auto &s : sc.segs)
 			count += s.len / n;

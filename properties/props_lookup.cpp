@@ -92,10 +92,15 @@ void probe_side(const Scenario &sc, Impl &impl, Aspect aspect) {
 void lookup_property(const Target &t, Aspect aspect, Inv own) {
 	const Scenario sc = gen_sends(t, all_lies());
 	CaseGuard guard(sc, t.impl_path_for(sc));
-	ModelImpl model;
-	probe_side(sc, model, aspect);
-	if (Impl *impl = t.impl_for(sc))
-		probe_side(sc, *impl, aspect);
+	// Where the rules break this invariant knowingly (a lying exporter, the
+	// bind before the May 2026 fix) the probes would only restate it: the
+	// model and the code are then held to each other.
+	if (!excused(sc, own, own)) {
+		ModelImpl model;
+		probe_side(sc, model, aspect);
+		if (Impl *impl = t.impl_for(sc))
+			probe_side(sc, *impl, aspect);
+	}
 	require_clean(run_scenario(sc, t.impl_for(sc)), sc, own);
 }
 

@@ -64,7 +64,12 @@ void aligns_dmabuf(const Target &t) {
 	const Scenario sc = gen_tx_bind(t, false);
 	CaseGuard guard(sc, t.impl_path_for(sc));
 	const RunReport r = run_scenario(sc, t.impl_for(sc));
+	// A known finding (an unchecked bind, a lying exporter): the model and
+	// the code are held to each other only.
+	const bool known = excused(sc, Inv::sizing_aligns_dmabuf, Inv::sizing_aligns_dmabuf);
 	each_bound(r, [&](const Trace &tr, uint64_t n) {
+		if (known)
+			return;
 		if (sc.dmabuf_size % n)
 			fail("{}: niov size {:#x} does not divide the dmabuf size {:#x}", tr.source, n, sc.dmabuf_size);
 		if (tr.bind.num_niovs * n != sc.dmabuf_size)

@@ -259,6 +259,34 @@ static inline bool niov_k_unmappable(const struct niov_bind_args *args)
 	return false;
 }
 
+/*
+ * The gen_pool TX bind sizes tx_vec from the dmabuf (size >> shift entries)
+ * and fills it from the sg entries (len >> shift each), trusting the
+ * exporter: more niovs in the entries write past tx_vec, fewer leave entries
+ * that a lookup reads uninitialised.  Both corrupt memory on a lying
+ * exporter (bind.sg_covers_dmabuf, a known finding), so they are not run.
+ */
+static inline bool niov_k_tx_vec_overrun(const struct niov_bind_args *args, unsigned int shift)
+{
+	static char msg[192];
+	u64 entries = 0;
+	u32 i;
+
+	if (args->dir != NIOV_DIR_TX)
+		return false;
+	for (i = 0; i < args->nr_segs; i++)
+		entries += args->segs[i].len >> shift;
+	if (entries == args->dmabuf_size >> shift)
+		return false;
+	niov_k_snprintf(msg, sizeof(msg),
+			"not run: the sg entries hold %llu niovs, tx_vec %llu: the bind would %s tx_vec "
+			"(an exporter whose table does not add up)",
+			(unsigned long long)entries, (unsigned long long)(args->dmabuf_size >> shift),
+			entries > args->dmabuf_size >> shift ? "write past" : "leave unset entries of");
+	niov_k_extack_say(args, msg);
+	return true;
+}
+
 #ifdef NIOV_K_TX_ERA
 /*
  * skbuff.c's references on a net_iov for the fill: on niovs the adapter

@@ -83,6 +83,10 @@ static int niov_k_op_bind(const struct niov_impl_config *cfg, const struct niov_
 		return NIOV_E_NOT_REPRESENTABLE;
 	if (niov_k_unmappable(args))
 		return NIOV_E_NOT_REPRESENTABLE;
+#ifdef NIOV_K_TX_VEC_FROM_SG
+	if (niov_k_tx_vec_overrun(args, c.niov_shift))
+		return NIOV_E_NOT_REPRESENTABLE;
+#endif
 	c.kb = niov_k_binding_new(cfg, args->dir);
 	if (!c.kb)
 		return -ENOMEM;

@@ -77,8 +77,11 @@ net_devmem_bind_dmabuf(const struct niov_impl_config *cfg,
 	binding->niov_shift = PAGE_SHIFT;
 	binding->rx_genpool = true;
 	binding->area.num_niovs = dmabuf->size / PAGE_SIZE;
-	if (!BASELINE_CHECKED) {
-		/* the chunks hold whole pages of each sg entry, nothing else */
+	if (!BASELINE_CHECKED || direction == DMA_FROM_DEVICE) {
+		/*
+		 * The chunks hold whole pages of each sg entry, nothing else;
+		 * only TX's tx_vec is sized from the dmabuf (since the fix).
+		 */
 		binding->area.num_niovs = 0;
 		for_each_sgtable_dma_sg(binding->sgt, sg, sg_idx)
 			binding->area.num_niovs += sg_dma_len(sg) / PAGE_SIZE;

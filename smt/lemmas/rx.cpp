@@ -158,7 +158,7 @@ Claim<W> alloc_byte_map(const Point &p, In<W> &in) {
 	const auto segs = span_of(s.segs);
 	c.assume(honest_table<W>(s.size, s.segs));
 	c.assume(rules::bind_errno<W>(p.pol, Dir::rx, s.size, segs, shift) == W::k32(0));
-	const auto num = rules::num_niovs<W>(p.pol, s.size, segs, shift);
+	const auto num = rules::num_niovs<W>(p.pol, Dir::rx, s.size, segs, shift);
 	c.assume(W::ult(s.idx, num));
 	const auto virt = rules::niov_virt<W>(p.pol, segs, shift, num, s.idx);
 	const auto dma = rules::niov_dma<W>(segs, shift, num, s.idx);
