@@ -407,7 +407,7 @@ EngineResult faults_for_all(const AllContext &ctx, const Progress &p) {
 	}
 	p.at("the fault sweep");
 	const auto files = scenario_files({ctx.req.source_dir + "/corpora/scenarios"});
-	const FaultsRun run = run_faults(impl, files);
+	const FaultsRun run = run_faults(impl, ctx.rules, files);
 	for (const auto &sw : run.sweeps)
 		for (const auto &v : sw.violations) {
 			Observation ob;
@@ -417,7 +417,7 @@ EngineResult faults_for_all(const AllContext &ctx, const Progress &p) {
 			ob.detail = v.detail;
 			// A failure injected into the Nth call is the sweep's own case:
 			// its replay is the sweep of that one file.
-			ob.replay = fmt::format("{} faults --impl {} {}", ctx.niovcheck, ctx.plugin,
+			ob.replay = fmt::format("{} faults --impl {} {} {}", ctx.niovcheck, ctx.plugin, ctx.rules.flags(),
 						fs::absolute(sw.scenario).string());
 			r.observations.push_back(std::move(ob));
 		}

@@ -11,6 +11,7 @@
 
 #include "commands.hpp"
 #include "faults.hpp"
+#include "rules_opts.hpp"
 
 namespace niov::cli {
 
@@ -50,13 +51,13 @@ nlohmann::json sweep_json(const FaultSweep &s) {
 
 }  // namespace
 
-FaultsRun run_faults(PluginImpl &impl, const std::vector<std::string> &files) {
+FaultsRun run_faults(PluginImpl &impl, const RulesInForce &rules, const std::vector<std::string> &files) {
 	FaultsRun run;
 	for (const auto &f : files) {
 		auto r = load_scenario_file(f);
 		if (!r.scenario)
 			throw UsageError(r.error.message);
-		run.sweeps.push_back(sweep_faults(*r.scenario, impl));
+		run.sweeps.push_back(sweep_faults(*r.scenario, impl, rules));
 		const auto &s = run.sweeps.back();
 		run.injected += s.points.size();
 		run.findings += s.violations.size();
@@ -68,6 +69,7 @@ FaultsRun run_faults(PluginImpl &impl, const std::vector<std::string> &files) {
 int cmd_faults(Args &args) {
 	const bool json = args.flag("json");
 	const std::string path = args.option("impl", "");
+	const RulesRequest request = rules_request(args);
 	auto files = args.positional();
 	args.done();
 	if (path.empty())
@@ -78,7 +80,8 @@ int cmd_faults(Args &args) {
 					     "plugin lacks fault injection (NIOV_CAP_FAULTS)"));
 	if (files.empty())
 		files.push_back(std::string(NIOV_SOURCE_DIR) + "/corpora/scenarios");
-	const FaultsRun run = run_faults(impl, scenario_files(files));
+	const RulesInForce rules = resolve_rules(request, &impl);
+	const FaultsRun run = run_faults(impl, rules, scenario_files(files));
 	if (run.swept == 0)
 		throw UsageError("no scenario's bind could be swept (every bind fails or needs a path the plugin lacks)");
 
@@ -87,7 +90,7 @@ int cmd_faults(Args &args) {
 		for (const auto &s : run.sweeps)
 			rows.push_back(sweep_json(s));
 		std::puts(nlohmann::json{{"impl", path},
-					 {"rules", std::string(name(plugin_rules(impl)))},
+					 {"rules", rules_json(rules)},
 					 {"scenarios", rows},
 					 {"swept", run.swept},
 					 {"injected", run.injected},
@@ -97,7 +100,7 @@ int cmd_faults(Args &args) {
 				  .c_str());
 		return run.findings ? kExitViolation : kExitClean;
 	}
-	std::printf("niovcheck faults: %s (rules %s)\n", path.c_str(), std::string(name(plugin_rules(impl))).c_str());
+	std::printf("niovcheck faults: %s\n%s\n", path.c_str(), rules_text(rules).c_str());
 	for (const auto &s : run.sweeps) {
 		if (!s.not_run.empty()) {
 			std::printf("%-48s not run: %s\n", s.scenario.c_str(), s.not_run.c_str());

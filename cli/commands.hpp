@@ -33,7 +33,7 @@ struct FaultsRun {
 	uint64_t injected = 0;	 // failures injected
 	uint64_t findings = 0;	 // violations
 };
-FaultsRun run_faults(PluginImpl &impl, const std::vector<std::string> &files);
+FaultsRun run_faults(PluginImpl &impl, const RulesInForce &rules, const std::vector<std::string> &files);
 // A plugin from a kernel tree (cmd_kernel.cpp); takes argv itself for -o.
 int cmd_kernel(int argc, char **argv);
 

@@ -112,8 +112,9 @@ constexpr std::array<Entry, 14> kCommands{{
 	 "  --asan                 ASan + UBSan; niovcheck preloads the runtime when --impl names it\n"
 	 "  --cc COMPILER          default $CC, else gcc\n"},
 	{"faults", "fail each allocation, dma-buf and queue step of the binds in turn",
-	 "usage: niovcheck faults --impl PATH [FILES|DIRS...] [--json]\n"
+	 "usage: niovcheck faults --impl PATH [--rules P] [--policy K=V]... [FILES|DIRS...] [--json]\n"
 	 "  --impl PATH            a plugin with fault injection (NIOV_CAP_FAULTS), e.g. one from kernel build\n"
+	 "%RULES%"
 	 "  FILES|DIRS             the scenarios whose binds are swept (default corpora/scenarios)\n"
 	 "  --json                 the sweep as JSON\n"},
 	{"kernel", "a plugin from a kernel tree's own code",

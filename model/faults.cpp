@@ -50,10 +50,9 @@ std::vector<int> fault_errnos(const Scenario &sc, uint32_t kind) {
 	return {};
 }
 
-FaultSweep sweep_faults(const Scenario &in, PluginImpl &impl) {
+FaultSweep sweep_faults(const Scenario &in, PluginImpl &impl, const RulesInForce &rules) {
 	Scenario sc = in;
-	sc.cfg.preset = plugin_rules(impl);
-	sc.cfg.policy = preset_policies(sc.cfg.preset);
+	rules.pin(sc);
 	FaultSweep out;
 	out.scenario = sc.name;
 	if (!impl.has_faults()) {

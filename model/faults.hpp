@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "plugin.hpp"
+#include "rules_in_force.hpp"
 #include "report.hpp"
 
 namespace niov {
@@ -38,7 +39,8 @@ struct FaultSweep {
 	bool clean() const { return violations.empty(); }
 };
 
-// One scenario's bind, swept.  @sc is judged under the plugin's rules.
-FaultSweep sweep_faults(const Scenario &sc, PluginImpl &impl);
+// One scenario's bind, swept, judged under @rules (the run's rules in force,
+// as every engine resolves them: rules_in_force.hpp).
+FaultSweep sweep_faults(const Scenario &sc, PluginImpl &impl, const RulesInForce &rules);
 
 }  // namespace niov

@@ -16,7 +16,11 @@ void fault_errno(const Target &t) {
 	auto *plugin = dynamic_cast<PluginImpl *>(t.impl_for(sc));
 	RC_PRE(plugin != nullptr);
 	CaseGuard guard(sc, t.impl_path_for(sc));
-	const FaultSweep sw = sweep_faults(sc, *plugin);
+	// The case was generated under the run's rules: the sweep keeps them.
+	RulesInForce rules;
+	rules.preset = sc.cfg.preset;
+	rules.policies = sc.cfg.policy;
+	const FaultSweep sw = sweep_faults(sc, *plugin, rules);
 	RC_CLASSIFY(sw.not_run.empty(), "swept");
 	for (const auto &v : sw.violations) {
 		const auto inv = inv_from_id(v.invariant);

@@ -183,11 +183,18 @@ const char *kSweepScenarios[] = {
 	"rules tx-autosize\ndir rx\nsg 0x100000 64K\nsg 0x200000 8K\n",
 };
 
+// The sweep under the rules the plugin declares (@rules: or these).
+FaultSweep sweep(const Scenario &sc, PluginImpl &p, const std::string &rules = "") {
+	RulesRequest req;
+	req.rules = rules;
+	return sweep_faults(sc, p, resolve_rules(req, &p));
+}
+
 TEST(Faults, SoundCodeSweepsClean) {
 	for (const char *stem : {"tx_autosize", "net_next", "baseline", "linux_6_12"}) {
 		PluginImpl p(lib(stem));
 		for (const char *t : kSweepScenarios) {
-			const FaultSweep s = sweep_faults(parse(t), p);
+			const FaultSweep s = sweep(parse(t), p);
 			if (!s.not_run.empty()) {
 				EXPECT_EQ(std::string(stem), "linux_6_12") << s.not_run;
 				continue;
@@ -206,7 +213,7 @@ TEST(Faults, TheSweepCatchesALeakOnAFailurePath) {
 	// No run without faults reaches the path ...
 	EXPECT_TRUE(run_scenario(sc, &p).clean());
 	// ... the sweep does.
-	const FaultSweep s = sweep_faults(sc, p);
+	const FaultSweep s = sweep(sc, p);
 	ASSERT_FALSE(s.violations.empty());
 	EXPECT_EQ(s.violations.front().invariant, "res.no_leak");
 	EXPECT_NE(s.violations.front().detail.find("alloc call 4 of"), std::string::npos) << s.violations.front().detail;
@@ -214,7 +221,7 @@ TEST(Faults, TheSweepCatchesALeakOnAFailurePath) {
 
 TEST(Faults, TheSweepCatchesAWrongErrno) {
 	PluginImpl p(lib("table_errno_einval"));
-	const FaultSweep s = sweep_faults(parse(kSweepScenarios[0]), p);
+	const FaultSweep s = sweep(parse(kSweepScenarios[0]), p);
 	ASSERT_FALSE(s.violations.empty());
 	EXPECT_EQ(s.violations.front().invariant, "fault.errno");
 	EXPECT_NE(s.violations.front().detail.find("returned -EINVAL, the kernel gives -ENOMEM"), std::string::npos)
@@ -226,13 +233,13 @@ TEST(Faults, TheSweepCatchesAWrongErrno) {
 
 TEST(Faults, NotRunWithoutInjection) {
 	PluginImpl p(lib("v1_tx_autosize"));
-	const FaultSweep s = sweep_faults(parse(kSweepScenarios[0]), p);
+	const FaultSweep s = sweep(parse(kSweepScenarios[0]), p, "tx-autosize");
 	EXPECT_EQ(s.not_run, "plugin lacks fault injection");
 	EXPECT_TRUE(s.points.empty());
 	// A bind with nothing to fail (our zcrx registration allocates nothing)
 	// is not a clean sweep either.
 	PluginImpl z(lib("tx_autosize"));
-	const FaultSweep zs = sweep_faults(parse("rules tx-autosize\ndir zcrx\nsg 0x100000 64K\n"), z);
+	const FaultSweep zs = sweep(parse("rules tx-autosize\ndir zcrx\nsg 0x100000 64K\n"), z);
 	EXPECT_EQ(zs.not_run, "the bind makes no call that can be failed");
 	EXPECT_TRUE(zs.points.empty());
 }
