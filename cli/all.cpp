@@ -66,6 +66,7 @@ void pick_plugin(const AllRequest &req, AllContext &c, std::string &kernel_note)
 		// The tree's era decides the rules unless the user says otherwise.
 		if (!req.rules.given()) {
 			c.request.rules = b.rules;
+			c.request.rules_name = "the tree's era";
 			if (!b.policy.empty())
 				c.request.policies = {b.policy};
 		}
