@@ -210,6 +210,7 @@ std::vector<Finding> group_findings(const AllContext &ctx, const std::vector<Eng
 				f.title = cause.value("title", "");
 				f.model = cause.value("model", "");
 				f.impl = cause.value("impl", "");
+				f.known_bug = o.invariant.starts_with(kKnownBugPrefix);
 			}
 			for (const auto &v : cause.value("violates", nlohmann::json::array()))
 				if (std::find(f.violates.begin(), f.violates.end(), v.get<std::string>()) == f.violates.end())
@@ -249,7 +250,6 @@ void check_replays(const AllContext &ctx, std::vector<Finding> &findings) {
 			kReplaySeconds, ctx.work + "/replays", fmt::format("replay-{}", n++));
 		f.replay_checked = true;
 		const bool crash = f.key.rfind("plugin crashed", 0) == 0, hang = f.key == "plugin hung";
-		const bool known_bug = f.key.rfind("known bug", 0) == 0;
 		if (!c.completed) {
 			f.replay_reproduces = hang && c.timed_out;
 			f.replay_note = c.timed_out ? "the replay did not finish" : "the replay check itself failed";
@@ -258,10 +258,10 @@ void check_replays(const AllContext &ctx, std::vector<Finding> &findings) {
 		const int code = c.result.value("code", -1);
 		// The shell reports a death by signal as 128 + the signal.
 		// A known bug's scenario expects it: its replay shows it and exits 0.
-		f.replay_reproduces = crash ? code > 128 : code == (known_bug ? 0 : 1);
+		f.replay_reproduces = crash ? code > 128 : code == (f.known_bug ? 0 : 1);
 		if (!f.replay_reproduces)
 			f.replay_note = fmt::format("the replay command exited {}, not {}", code,
-						    crash ? "with the crash" : known_bug ? "0" : "1");
+						    crash ? "with the crash" : f.known_bug ? "0" : "1");
 	}
 }
 

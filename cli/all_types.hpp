@@ -73,6 +73,7 @@ struct Finding {
 	std::vector<Observation> seen_by;
 	std::string scenario;	// the case the replay command runs
 	std::string replay;
+	bool known_bug = false;	  // an era's known bug: its replay exits 0 (the scenario expects it)
 	bool replay_checked = false;	  // the command was run again ...
 	bool replay_reproduces = false;	  // ... and failed as it should
 	std::string replay_note;
