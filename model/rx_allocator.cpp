@@ -16,6 +16,9 @@ void RxAllocator::reset(const Policies &pol, std::span<const rules::Seg<Concrete
 	chunks_.clear();
 	taken_.clear();
 	freelist_.clear();
+	holders_.clear();
+	holders_disjoint_ = true;
+	top_ = 0;
 }
 
 // The chunks hold the niovs bind created: never past num_niovs.
@@ -34,21 +37,53 @@ void RxAllocator::build() {
 		virt += s.len;
 	}
 	taken_.assign(std::min(first, num_niovs_), 0);
-	if (!genpool_)
+	top_ = chunks_.size();
+	if (!genpool_) {
 		for (const auto &c : chunks_)
 			for (uint64_t j = 0; j < c.count; ++j)
 				freelist_.push_back(c.first + j);
+		return;
+	}
+	// end_addr is computed modulo 2^64: a range that wraps holds nothing,
+	// an empty one at address 0 holds every address.
+	for (size_t i = 0; i < chunks_.size(); ++i) {
+		const uint64_t end = chunks_[i].addr + chunks_[i].len - 1;
+		if (end >= chunks_[i].addr)
+			holders_.push_back({chunks_[i].addr, end, i});
+	}
+	std::sort(holders_.begin(), holders_.end(), [](const Holder &a, const Holder &b) { return a.addr < b.addr; });
+	for (size_t i = 1; i < holders_.size(); ++i)
+		holders_disjoint_ &= holders_[i].addr > holders_[i - 1].end;
 }
 
 RxNiov RxAllocator::niov_at(const Chunk &c, uint64_t j) const {
 	return {c.first + j, c.virt + (j << shift_), c.addr + (j << shift_)};
 }
 
+// The table ranges [first, first + count) are disjoint and in order, so
+// only the last chunk starting at or below @idx can hold it.
 const RxAllocator::Chunk *RxAllocator::chunk_of(uint64_t idx) const {
-	for (const auto &c : chunks_)
-		if (idx >= c.first && idx - c.first < c.count)
-			return &c;
-	return nullptr;
+	auto c = std::upper_bound(chunks_.begin(), chunks_.end(), idx,
+				  [](uint64_t i, const Chunk &ch) { return i < ch.first; });
+	if (c == chunks_.begin())
+		return nullptr;
+	--c;
+	return idx - c->first < c->count ? &*c : nullptr;
+}
+
+// gen_pool's list order: the chunk added last comes first.
+RxAllocator::Chunk *RxAllocator::holder_of(uint64_t dma) {
+	if (!holders_disjoint_) {
+		for (auto c = chunks_.rbegin(); c != chunks_.rend(); ++c)
+			if (dma >= c->addr && dma <= c->addr + c->len - 1)
+				return &*c;
+		return nullptr;
+	}
+	auto h = std::upper_bound(holders_.begin(), holders_.end(), dma,
+				  [](uint64_t a, const Holder &x) { return a < x.addr; });
+	if (h == holders_.begin() || dma > (--h)->end)
+		return nullptr;
+	return &chunks_[h->chunk];
 }
 
 RxAllocResult RxAllocator::alloc() {
@@ -62,8 +97,10 @@ RxAllocResult RxAllocator::alloc() {
 		taken_[idx] = 1;
 		return {0, niov_at(*chunk_of(idx), idx - chunk_of(idx)->first)};
 	}
-	// gen_pool_add_owner puts each chunk at the head of the list.
-	for (auto c = chunks_.rbegin(); c != chunks_.rend(); ++c) {
+	// gen_pool_add_owner puts each chunk at the head of the list; the
+	// chunks from top_ on are full.
+	for (; top_ > 0; --top_) {
+		Chunk *c = &chunks_[top_ - 1];
 		uint64_t j = c->next;
 		while (j < c->count && taken_[c->first + j])
 			++j;
@@ -99,20 +136,16 @@ bool RxAllocator::genpool_free(uint64_t idx) {
 		return false;
 	const uint64_t dma = own->addr + ((idx - own->first) << shift_);
 	const uint64_t last = dma + ((uint64_t{1} << shift_) - 1);
-	for (auto c = chunks_.rbegin(); c != chunks_.rend(); ++c) {
-		const uint64_t end = c->addr + c->len - 1;
-		if (dma < c->addr || dma > end)
-			continue;
-		if (last > end)
-			return false;
-		const uint64_t j = (dma - c->addr) >> shift_;
-		if (j >= c->count || !taken_[c->first + j])
-			return false;
-		taken_[c->first + j] = 0;
-		c->next = std::min(c->next, j);
-		return true;
-	}
-	return false;
+	Chunk *c = holder_of(dma);
+	if (!c || last > c->addr + c->len - 1)
+		return false;
+	const uint64_t j = (dma - c->addr) >> shift_;
+	if (j >= c->count || !taken_[c->first + j])
+		return false;
+	taken_[c->first + j] = 0;
+	c->next = std::min(c->next, j);
+	top_ = std::max(top_, static_cast<size_t>(c - chunks_.data()) + 1);
+	return true;
 }
 
 }  // namespace niov

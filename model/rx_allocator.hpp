@@ -51,9 +51,15 @@ private:
 		uint64_t len = 0;		// the sg entry's bytes: gen_pool's chunk size
 		uint64_t next = 0;		// no free niov below this one
 	};
+	// A chunk's range [addr, end] as gen_pool_has_addr() sees it.
+	struct Holder {
+		uint64_t addr = 0, end = 0;
+		size_t chunk = 0;
+	};
 	void build();
 	RxNiov niov_at(const Chunk &c, uint64_t j) const;
 	const Chunk *chunk_of(uint64_t idx) const;
+	Chunk *holder_of(uint64_t dma);
 	bool genpool_free(uint64_t idx);
 
 	bool genpool_ = true;
@@ -62,6 +68,13 @@ private:
 	std::vector<rules::Seg<Concrete>> segs_;
 	bool built_ = false;
 	std::vector<Chunk> chunks_;
+	// Every alloc and free is O(log chunks) amortized, not O(chunks): the
+	// sweep makes num_niovs of each.  Chunks above top_ are full; holders_
+	// are the ranges that hold an address, by address, when no two overlap
+	// (holders_disjoint_), else the free walks the list as gen_pool does.
+	size_t top_ = 0;
+	std::vector<Holder> holders_;
+	bool holders_disjoint_ = true;
 	std::vector<uint8_t> taken_;	   // per table index
 	std::vector<uint64_t> freelist_;  // freelist bind
 };
