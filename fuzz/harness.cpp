@@ -224,7 +224,9 @@ int run_checks(Target t, Scenario &sc) {
 	if (!within_budget(sc))
 		return -1;
 	g_current = &sc;
-	const RunOptions opts;
+	RunOptions opts;
+	// Alone, the model's trace is read for its violations only.
+	opts.record_skbs = pl.impl && plugin_affordable(sc);
 	ModelImpl model;
 	const Trace m = trace_scenario(sc, model, opts);
 	check_violations(t, sc, m);

@@ -120,6 +120,7 @@ private:
 	// and the frags of the one or two skbs an operation reshapes.
 	std::array<Frag, kMaxMaxSkbFrags> fill_{};
 	std::vector<QueuedFrag> work_, moved_;
+	std::vector<IovElem> iov_;  // the send's elements after import_iovec
 	FragRefs refs_;		   // what the fill took, given back as frags go
 };
 

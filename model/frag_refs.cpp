@@ -2,29 +2,48 @@
 
 namespace niov {
 
+FragRefs::Count *FragRefs::find(uint64_t niov) {
+	if (niov < kDense)
+		return niov < dense_.size() ? &dense_[niov] : nullptr;
+	const auto it = sparse_.find(niov);
+	return it == sparse_.end() ? nullptr : &it->second;
+}
+
+FragRefs::Count &FragRefs::at(uint64_t niov) {
+	if (niov >= kDense)
+		return sparse_[niov];
+	if (niov >= dense_.size())
+		dense_.resize(niov + 1);
+	return dense_[niov];
+}
+
+void FragRefs::drop(uint64_t niov) {
+	if (niov >= kDense)
+		sparse_.erase(niov);
+}
+
 void FragRefs::taken(const Frag &f) {
-	auto &c = by_niov_[f.niov];
+	auto &c = at(f.niov);
 	++c.refs;
 	++c.pieces;
 	++held_;
 }
 
-void FragRefs::cut(const Frag &f) { ++by_niov_[f.niov].pieces; }
+void FragRefs::cut(const Frag &f) { ++at(f.niov).pieces; }
 
 void FragRefs::freed(const Frag &f) {
-	auto it = by_niov_.find(f.niov);
-	if (it == by_niov_.end())
+	Count *c = find(f.niov);
+	if (!c || (c->refs == 0 && c->pieces == 0))
 		return;	 // a piece the fill never made: nothing was taken for it
-	auto &c = it->second;
-	if (c.pieces)
-		--c.pieces;
-	if (c.refs > c.pieces) {
-		--c.refs;
+	if (c->pieces)
+		--c->pieces;
+	if (c->refs > c->pieces) {
+		--c->refs;
 		--held_;
 		impl_.frag_release(f);
 	}
-	if (c.pieces == 0 && c.refs == 0)
-		by_niov_.erase(it);
+	if (c->pieces == 0 && c->refs == 0)
+		drop(f.niov);
 }
 
 }  // namespace niov

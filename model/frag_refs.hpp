@@ -11,6 +11,7 @@
 
 #include <cstdint>
 #include <unordered_map>
+#include <vector>
 
 #include "impl.hpp"
 
@@ -29,8 +30,17 @@ private:
 	struct Count {
 		uint64_t refs = 0, pieces = 0;
 	};
+	// A fill's niovs are table indices, mostly small: those are counted in
+	// place (a hash node per frag was most of a send's allocations), any
+	// other index a plugin names in the map.
+	static constexpr uint64_t kDense = uint64_t{1} << 16;
+	Count *find(uint64_t niov);
+	Count &at(uint64_t niov);
+	void drop(uint64_t niov);
+
 	Impl &impl_;
-	std::unordered_map<uint64_t, Count> by_niov_;
+	std::vector<Count> dense_;
+	std::unordered_map<uint64_t, Count> sparse_;
 	uint64_t held_ = 0;
 };
 

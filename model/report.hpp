@@ -121,6 +121,10 @@ struct Trace {
 struct RunOptions {
 	bool explain = false;	    // record why each frag ended
 	unsigned max_violations = 200;
+	// The skbs each send filled, with their frags, in OpReport::skbs: what
+	// the traces are compared on.  A run only its violations are read
+	// from (the fuzz harness with the model alone) leaves them out.
+	bool record_skbs = true;
 };
 
 struct RunReport {

@@ -146,7 +146,8 @@ int64_t Socket::send(const Op &op, OpReport &rep) {
 	if (op.iov.size() > kUioMaxIov)
 		return -kEINVAL;
 	// import_iovec: negative lengths fail, the total is capped at MAX_RW_COUNT.
-	std::vector<IovElem> iov = op.iov;
+	auto &iov = iov_;
+	iov.assign(op.iov.begin(), op.iov.end());
 	uint64_t total = 0;
 	const uint64_t cap = max_rw_count(sc_.cfg);
 	for (auto &e : iov) {
@@ -182,7 +183,11 @@ int64_t Socket::send(const Op &op, OpReport &rep) {
 		const IovIter before = it;
 
 		// The fill writes a plain frag array with room for MAX_SKB_FRAGS.
-		work_.assign(q_.frags_of(q_.size() - 1), q_.frags_of(q_.size() - 1) + orig_nr);
+		work_.clear();
+		if (orig_nr) {	// most fills start a fresh skb: nothing to copy
+			const auto f = q_.frags_of(q_.size() - 1);
+			work_.assign(f, f + orig_nr);
+		}
 		for (uint32_t i = 0; i < orig_nr; ++i)
 			fill_[i] = work_[i].frag;
 		niov_skb view{fill_.data(), skb.nr_frags, skb.len, skb.truesize};
@@ -257,14 +262,16 @@ int64_t Socket::send(const Op &op, OpReport &rep) {
 	}
 
 	uint64_t added = 0;
-	rep.skbs.reserve(q_.size() - first_skb);
+	if (opts_.record_skbs)
+		rep.skbs.reserve(q_.size() - first_skb);
 	auto frags = q_.frags_of(first_skb);
 	for (size_t i = first_skb; i < q_.size(); ++i) {
 		Skb &s = q_[i];
 		chk_.skb(s, frags, true);
 		s.closed = true;
 		added += s.len;
-		rep.skbs.push_back(report(s, frags));
+		if (opts_.record_skbs)
+			rep.skbs.push_back(report(s, frags));
 		frags += s.nr_frags;
 	}
 	if (static_cast<int64_t>(added) != copied)
