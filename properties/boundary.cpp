@@ -25,23 +25,49 @@ const std::vector<uint64_t> &edge_values(uint64_t page) {
 	return v;
 }
 
+size_t draw_choice(std::initializer_list<size_t> weights) {
+	size_t total = 0;
+	for (size_t w : weights)
+		total += w;
+	size_t x = *uniform<size_t>(0, total), i = 0;
+	for (size_t w : weights) {
+		if (x < w)
+			return i;
+		x -= w;
+		++i;
+	}
+	return i - 1;
+}
+
+uint64_t draw_edge_u64(uint64_t page) {
+	if (draw_choice({3, 1}) == 0) {
+		const auto &v = edge_values(page);
+		return v[*uniform<size_t>(0, v.size())];
+	}
+	const unsigned k = *uniform(0u, 64u);
+	static constexpr int kDelta[] = {0, -1, 1};
+	return (uint64_t{1} << k) + static_cast<uint64_t>(kDelta[*uniform<size_t>(0, 3)]);
+}
+
+uint64_t draw_around(uint64_t v, uint64_t page) {
+	const uint64_t d[] = {0, UINT64_MAX, 1, 0 - page, page};
+	return v + d[*uniform<size_t>(0, 5)];
+}
+
+uint64_t draw_multiple_around(uint64_t unit, uint64_t max_mult, uint64_t page) {
+	return draw_around(*uniform<uint64_t>(0, max_mult + 1) * unit, page);
+}
+
 rc::Gen<uint64_t> edge_u64(uint64_t page) {
-	return weighted<uint64_t>({
-		{3, rc::gen::elementOf(edge_values(page))},
-		{1, rc::gen::apply(
-			    [](unsigned k, int d) { return (uint64_t{1} << k) + static_cast<uint64_t>(d); },
-			    uniform(0u, 64u), rc::gen::element(0, -1, 1))},
-	});
+	return rc::gen::exec([page] { return draw_edge_u64(page); });
 }
 
 rc::Gen<uint64_t> around(uint64_t v, uint64_t page) {
-	return rc::gen::map(pick<uint64_t>({0, UINT64_MAX, 1, 0 - page, page}),
-			    [v](uint64_t d) { return v + d; });
+	return rc::gen::exec([v, page] { return draw_around(v, page); });
 }
 
 rc::Gen<uint64_t> multiple_around(uint64_t unit, uint64_t max_mult, uint64_t page) {
-	return rc::gen::mapcat(uniform<uint64_t>(0, max_mult + 1),
-			       [unit, page](uint64_t k) { return around(k * unit, page); });
+	return rc::gen::exec([unit, max_mult, page] { return draw_multiple_around(unit, max_mult, page); });
 }
 
 }  // namespace niov::props

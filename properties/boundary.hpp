@@ -29,6 +29,28 @@ rc::Gen<uint64_t> around(uint64_t v, uint64_t page);
 // k * unit for k in [0, max_mult], then moved by around().
 rc::Gen<uint64_t> multiple_around(uint64_t unit, uint64_t max_mult, uint64_t page);
 
+// splitmix64: many values from one RapidCheck choice, where a choice per
+// value would cost more than the property (a large sg table, a send of
+// more than UIO_MAXIOV elements).  The case still shrinks by its seed.
+struct SplitMix64 {
+	uint64_t s;
+	uint64_t next() {
+		uint64_t z = (s += 0x9e3779b97f4a7c15ull);
+		z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+		z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+		return z ^ (z >> 31);
+	}
+};
+
+// The same values drawn in place, inside a generator (rc::gen::exec) or a
+// property: only the alternative chosen is built, where the Gen forms
+// build every alternative on every draw (most of a send's generation
+// time).  The choices shrink as the Gen forms' do.
+size_t draw_choice(std::initializer_list<size_t> weights);  // an index, towards 0
+uint64_t draw_edge_u64(uint64_t page);
+uint64_t draw_around(uint64_t v, uint64_t page);
+uint64_t draw_multiple_around(uint64_t unit, uint64_t max_mult, uint64_t page);
+
 }  // namespace niov::props
 
 namespace niov::props {

@@ -52,7 +52,7 @@ rc::Gen<Scenario> gen_scenario(const Shape &shape) {
 			sc.rx_buf_size = *pick<uint32_t>({4096, 0, 65536});
 		const unsigned sends = shape.max_sends ? *uniform(1u, shape.max_sends + 1) : 0;
 		for (unsigned i = 0; i < sends; ++i) {
-			sc.ops.push_back(*gen_send(sc));
+			sc.ops.push_back(draw_send(sc));
 			if (!shape.tcp_ops)
 				continue;
 			const unsigned extra = *uniform(0u, 3u);
@@ -60,7 +60,7 @@ rc::Gen<Scenario> gen_scenario(const Shape &shape) {
 				Op op;
 				op.kind = *rc::gen::element(OpKind::ack, OpKind::split, OpKind::shift, OpKind::free);
 				if (op.kind != OpKind::free)
-					op.n = *gen_tcp_amount(sc.cfg);
+					op.n = draw_tcp_amount(sc.cfg);
 				sc.ops.push_back(op);
 			}
 		}

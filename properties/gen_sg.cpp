@@ -27,16 +27,9 @@ uint64_t next_frame(uint64_t prev_end, uint64_t align) {
 // its seed and every other choice.
 constexpr size_t kChosenOneByOne = 16;
 
-// splitmix64: the seeded stream of a large table.
-struct Stream {
-	uint64_t s;
-	uint64_t next() {
-		uint64_t z = (s += 0x9e3779b97f4a7c15ull);
-		z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-		z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-		return z ^ (z >> 31);
-	}
-	// next_frame's distribution: no gap 1 in 4, else 1..65536 frames.
+// The seeded stream of a large table, with next_frame's gap distribution:
+// no gap 1 in 4, else 1..65536 frames.
+struct Stream : SplitMix64 {
 	uint64_t gap() {
 		const uint64_t r = next();
 		return r % 4 == 0 ? 0 : 1 + (r >> 2) % (1u << 16);
@@ -58,7 +51,7 @@ std::vector<DmaSeg> pieces(size_t n, uint64_t unit, uint64_t align, bool iommu) 
 	v.reserve(n);
 	uint64_t at = first_frame(align);
 	const bool seeded = n > kChosenOneByOne;
-	Stream st{seeded ? *rc::gen::arbitrary<uint64_t>() : 0};
+	Stream st{{seeded ? *rc::gen::arbitrary<uint64_t>() : 0}};
 	if (!iommu) {
 		for (size_t i = 0; i < n; ++i) {
 			v.push_back({at, unit});

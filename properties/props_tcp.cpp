@@ -41,11 +41,13 @@ struct Amount {
 	unsigned frac = 500; // part of head: per mille
 
 	explicit Amount(const Config &cfg) {
-		rel = *rc::gen::element(Rel::part_of_head, Rel::head, Rel::head_plus_one, Rel::span,
-					Rel::frag_edge, Rel::all, Rel::all_plus, Rel::raw);
-		raw = *gen_tcp_amount(cfg);
+		static constexpr Rel kRels[] = {Rel::part_of_head, Rel::head, Rel::head_plus_one, Rel::span,
+						Rel::frag_edge,	   Rel::all,  Rel::all_plus,	  Rel::raw};
+		static constexpr int kDeltas[] = {0, 1, -1};
+		rel = kRels[*uniform<size_t>(0, std::size(kRels))];
+		raw = draw_tcp_amount(cfg);
 		k = *uniform(1u, 9u);
-		delta = *rc::gen::element(0, 1, -1);
+		delta = kDeltas[*uniform<size_t>(0, 3)];
 		frac = *uniform(1u, 1000u);
 	}
 
@@ -118,7 +120,7 @@ std::vector<uint64_t> frag_lens(const TcpHarness &h, size_t skb) {
 
 struct Send : Cmd {
 	Op op;
-	explicit Send(const TcpModel &m) : op(*gen_send(*m.base)) {}
+	explicit Send(const TcpModel &m) : op(draw_send(*m.base)) {}
 	void apply(TcpModel &m) const override { ++m.sends; }
 	void run(const TcpModel &, TcpHarness &h) const override { h.step(op); }
 	void show(std::ostream &os) const override {
