@@ -101,4 +101,25 @@ rc::Gen<T> weighted_pick(std::vector<std::pair<size_t, T>> alts) {
 // false or true, whatever the case size.
 inline rc::Gen<bool> coin() { return pick<bool>({false, true}); }
 
+// pick() and weighted_pick() drawn in place (see draw_choice).
+template <typename T>
+T draw_pick(std::initializer_list<T> values) {	// pick()'s values
+	return values.begin()[*uniform<size_t>(0, values.size())];
+}
+template <typename T>
+T draw_weighted_pick(std::initializer_list<std::pair<size_t, T>> alts) {  // weighted_pick()'s
+	size_t x = *uniform<size_t>(0, [&] {
+		size_t total = 0;
+		for (const auto &a : alts)
+			total += a.first;
+		return total;
+	}());
+	for (const auto &a : alts) {
+		if (x < a.first)
+			return a.second;
+		x -= a.first;
+	}
+	return (alts.end() - 1)->second;
+}
+
 }  // namespace niov::props

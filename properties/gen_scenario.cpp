@@ -31,25 +31,25 @@ rc::Gen<Scenario> gen_scenario(const Shape &shape) {
 		}
 		sc.dir = *rc::gen::elementOf(dirs.empty() ? shape.dirs : dirs);
 		const unsigned ps = sc.cfg.page_shift;
-		const SgTable t = shape.lies.empty() || *weighted_pick<bool>({{3, true}, {1, false}})
+		const SgTable t = shape.lies.empty() || draw_weighted_pick<bool>({{3, true}, {1, false}})
 					  ? *gen_honest_table(ps)
 					  : *gen_lying_table(ps, shape.lies);
 		put_table(sc, t);
 		if (sc.dir == Dir::rx || sc.dir == Dir::zcrx) {
 			if (sc.dir == Dir::zcrx || (shape.caps & NIOV_CAP_RX_BUF_SIZE))
 				sc.rx_buf_size = *gen_rx_buf_size(ps);
-			if (*weighted_pick<bool>({{6, false}, {1, true}}))
+			if (draw_weighted_pick<bool>({{6, false}, {1, true}}))
 				sc.pp_order = *weighted<unsigned>({
 					{3, uniform(0u, 10u)},
 					{1, rc::gen::element(63u, 13u, 20u)},
 				});
 			if (sc.dir == Dir::zcrx)
-				sc.zcrx_device = *weighted_pick<bool>({{4, true}, {1, false}});
+				sc.zcrx_device = draw_weighted_pick<bool>({{4, true}, {1, false}});
 			return sc;
 		}
 		// TX sometimes carries the RX-only attribute (-EINVAL).
-		if (*weighted_pick<bool>({{30, false}, {1, true}}))
-			sc.rx_buf_size = *pick<uint32_t>({4096, 0, 65536});
+		if (draw_weighted_pick<bool>({{30, false}, {1, true}}))
+			sc.rx_buf_size = draw_pick<uint32_t>({4096, 0, 65536});
 		const unsigned sends = shape.max_sends ? *uniform(1u, shape.max_sends + 1) : 0;
 		for (unsigned i = 0; i < sends; ++i) {
 			sc.ops.push_back(draw_send(sc));

@@ -17,8 +17,7 @@ uint64_t first_frame(uint64_t align) {
 
 uint64_t next_frame(uint64_t prev_end, uint64_t align) {
 	const uint64_t up = (prev_end + align - 1) / align * align;
-	return up + *weighted<uint64_t>({{1, rc::gen::just<uint64_t>(0)},
-					  {3, uniform<uint64_t>(1, 1u << 16)}}) * align;
+	return up + (draw_choice({1, 3}) == 0 ? 0 : *uniform<uint64_t>(1, 1u << 16)) * align;
 }
 
 // Past this many segments a table draws its gaps and runs from one seed
@@ -37,11 +36,8 @@ struct Stream : SplitMix64 {
 };
 
 // How many segments: mostly a few, sometimes a few hundred.
-rc::Gen<size_t> count(size_t few, size_t many) {
-	return weighted<size_t>({
-		{6, uniform<size_t>(1, few + 1)},
-		{1, uniform<size_t>(1, many + 1)},
-	});
+size_t count(size_t few, size_t many) {
+	return *uniform<size_t>(1, (draw_choice({6, 1}) == 0 ? few : many) + 1);
 }
 
 // Segments of @unit bytes each: either scattered (each its own frame) or,
@@ -66,10 +62,7 @@ std::vector<DmaSeg> pieces(size_t n, uint64_t unit, uint64_t align, bool iommu) 
 		// into runs of random length, contiguous end to start.
 		const uint64_t r = seeded ? st.next() : 0;
 		const size_t run = seeded ? (r & 1 ? left : 1 + (r >> 1) % left)
-					  : *weighted<size_t>({
-						    {1, rc::gen::just(left)},
-						    {1, uniform<size_t>(1, left + 1)},
-					    });
+					  : draw_choice({1, 1}) == 0 ? left : *uniform<size_t>(1, left + 1);
 		v.push_back({at, run * unit});
 		at += run * unit;
 		left -= run;
@@ -87,17 +80,17 @@ SgTable honest(Exporter e, unsigned page_shift) {
 		// range is anything from a page to 2 MiB.
 		const bool iommu = *coin();
 		const uint64_t align = page << *uniform(0u, 22u - std::min(page_shift, 21u));
-		t.segs = pieces(*count(16, 512), page, iommu ? align : page, iommu);
+		t.segs = pieces(count(16, 512), page, iommu ? align : page, iommu);
 		break;
 	}
 	case Exporter::hugetlb:
-		t.segs = pieces(*count(4, 16), kSZ2M, kSZ2M, *coin());
+		t.segs = pieces(count(4, 16), kSZ2M, kSZ2M, *coin());
 		break;
 	case Exporter::mixed: {
-		const size_t n = *count(6, 32);
+		const size_t n = count(6, 32);
 		uint64_t end = 0;
 		for (size_t i = 0; i < n; ++i) {
-			const uint64_t sz = std::max(page, *pick<uint64_t>({4096, 16384, 65536, kSZ2M}));
+			const uint64_t sz = std::max(page, draw_pick<uint64_t>({4096, 16384, 65536, kSZ2M}));
 			const uint64_t at = i ? next_frame(end, sz) : first_frame(sz);
 			t.segs.push_back({at, sz});
 			end = at + sz;
@@ -105,14 +98,14 @@ SgTable honest(Exporter e, unsigned page_shift) {
 		break;
 	}
 	case Exporter::gpu: {
-		const uint64_t g = *pick<uint64_t>({65536, kSZ2M});
+		const uint64_t g = draw_pick<uint64_t>({65536, kSZ2M});
 		const uint64_t gran = std::max(g, page);
-		t.segs = pieces(*count(8, 64), gran, gran, true);
+		t.segs = pieces(count(8, 64), gran, gran, true);
 		break;
 	}
 	case Exporter::coalesced: {
-		const uint64_t unit = std::max(page, *pick<uint64_t>({4096, 65536, kSZ2M}));
-		const uint64_t align = std::max(unit, *pick<uint64_t>({4096, 65536, kSZ2M, 1u << 30}));
+		const uint64_t unit = std::max(page, draw_pick<uint64_t>({4096, 65536, kSZ2M}));
+		const uint64_t align = std::max(unit, draw_pick<uint64_t>({4096, 65536, kSZ2M, 1u << 30}));
 		t.segs.push_back({first_frame(align), unit * *uniform<uint64_t>(1, 33)});
 		break;
 	}
@@ -133,34 +126,34 @@ void apply_lie(SgTable &t, Lie lie, unsigned page_shift) {
 	case Lie::none:
 		break;
 	case Lie::unaligned_addr:
-		s[i].addr += *pick<uint64_t>({page / 2, 1, page - 1, 512, 4096, 65536, kSZ2M / 2});
+		s[i].addr += draw_pick<uint64_t>({page / 2, 1, page - 1, 512, 4096, 65536, kSZ2M / 2});
 		break;
 	case Lie::unaligned_len:
-		s[i].len += *pick<uint64_t>({0 - page / 2, 1, UINT64_MAX, page / 2, 4096, 65536});
+		s[i].len += draw_pick<uint64_t>({0 - page / 2, 1, UINT64_MAX, page / 2, 4096, 65536});
 		break;
 	case Lie::zero_len:
 		s.insert(s.begin() + static_cast<ptrdiff_t>(*uniform<size_t>(0, s.size() + 1)),
-			 DmaSeg{*pick<uint64_t>({0, s[i].addr, 1}), 0});
+			 DmaSeg{draw_pick<uint64_t>({0, s[i].addr, 1}), 0});
 		break;
 	case Lie::addr_zero:
 		s[i].addr = 0;
 		break;
 	case Lie::addr_near_2_64:
 		// Ending exactly at 2^64, one page short, or wrapping past it.
-		s[i].addr = *pick<uint64_t>({0 - s[i].len, 0 - s[i].len - page, 0 - page,
+		s[i].addr = draw_pick<uint64_t>({0 - s[i].len, 0 - s[i].len - page, 0 - page,
 							  0 - s[i].len + 1, UINT64_MAX});
 		break;
 	case Lie::addr_near_2_32:
-		s[i].addr = *pick<uint64_t>({(uint64_t{1} << 32) - s[i].len,
+		s[i].addr = draw_pick<uint64_t>({(uint64_t{1} << 32) - s[i].len,
 							  (uint64_t{1} << 32) - page, kU32Max,
 							  uint64_t{1} << 32, (uint64_t{1} << 32) + page});
 		break;
 	case Lie::len_near_2_32:
-		s[i].len = *pick<uint64_t>({(uint64_t{1} << 32) - page, uint64_t{1} << 32,
+		s[i].len = draw_pick<uint64_t>({(uint64_t{1} << 32) - page, uint64_t{1} << 32,
 							 (uint64_t{1} << 32) + page, kU32Max});
 		break;
 	case Lie::len_near_2_64:
-		s[i].len = *pick<uint64_t>({0 - page, UINT64_MAX, uint64_t{1} << 63,
+		s[i].len = draw_pick<uint64_t>({0 - page, UINT64_MAX, uint64_t{1} << 63,
 							 0 - kSZ2M});
 		break;
 	case Lie::many_segments: {
@@ -172,11 +165,11 @@ void apply_lie(SgTable &t, Lie lie, unsigned page_shift) {
 		break;
 	}
 	case Lie::size_short:
-		t.dmabuf_size = total - std::min(total, *pick<uint64_t>({page, 1, kSZ2M, total / 2, total}));
+		t.dmabuf_size = total - std::min(total, draw_pick<uint64_t>({page, 1, kSZ2M, total / 2, total}));
 		t.size_set = true;
 		return;
 	case Lie::size_long:
-		t.dmabuf_size = total + *pick<uint64_t>({page, 1, kSZ2M, total,
+		t.dmabuf_size = total + draw_pick<uint64_t>({page, 1, kSZ2M, total,
 								    uint64_t{1} << 40, UINT64_MAX - total});
 		t.size_set = true;
 		return;
@@ -188,7 +181,7 @@ void apply_lie(SgTable &t, Lie lie, unsigned page_shift) {
 	// A 4 GiB segment in a 4 GiB dmabuf costs a million-entry niov table
 	// per bind: keep that one rare, it is the same arithmetic every time.
 	const uint64_t sum = saturating_total(s);
-	const bool own_sum = lie == Lie::len_near_2_32 ? *weighted_pick<bool>({{7, false}, {1, true}})
+	const bool own_sum = lie == Lie::len_near_2_32 ? draw_weighted_pick<bool>({{7, false}, {1, true}})
 						       : *coin();
 	if (own_sum) {
 		t.dmabuf_size = sum;
