@@ -37,11 +37,25 @@ std::string_view g_raw_text;
 
 void report_fault(const Breadcrumb &b);
 
+std::string shell_quote(const std::string &s) {
+	if (s.find_first_of(" '\"$\\`") == std::string::npos)
+		return s;
+	std::string q = "'";
+	for (char c : s)
+		q += c == '\'' ? std::string("'\\''") : std::string(1, c);
+	return q + "'";
+}
+
 struct PluginState {
 	std::unique_ptr<PluginImpl> impl;
 	std::string path;  // absolute, for replay commands
 	RulesInForce rules;
 };
+
+// Set once plugin() has returned.  The fault reporter runs during the load
+// too (a plugin that exits in niov_impl_get): it must read this, never call
+// plugin(), or it waits forever on plugin()'s own static initialisation.
+const PluginState *g_loaded = nullptr;
 
 // Loaded once per process; a plugin that cannot load, or whose rules are not
 // known, ends the run at once rather than fuzzing the model alone, or the
@@ -68,7 +82,20 @@ PluginState &plugin() {
 			     s.impl->name().c_str(), s.rules.label().c_str(), s.rules.from.c_str());
 		return s;
 	}();
+	g_loaded = &st;
 	return st;
+}
+
+// The replay command's --impl and rules flags: those of the loaded plugin,
+// or, while it is still loading, its path alone.
+std::string impl_flags() {
+	if (g_loaded)
+		return g_loaded->impl ? " --impl " + shell_quote(g_loaded->path) + " " + g_loaded->rules.flags() : "";
+	const char *p = std::getenv("NIOV_IMPL");
+	if (!p || !*p)
+		return "";
+	std::error_code ec;
+	return " --impl " + shell_quote(std::filesystem::absolute(p, ec).string());
 }
 
 // The CLI that replays a failure: $NIOV_CLI, else the niovcheck of this
@@ -84,14 +111,6 @@ std::string cli_path() {
 	return "niovcheck";
 }
 
-std::string shell_quote(const std::string &s) {
-	if (s.find_first_of(" '\"$\\`") == std::string::npos)
-		return s;
-	std::string q = "'";
-	for (char c : s)
-		q += c == '\'' ? std::string("'\\''") : std::string(1, c);
-	return q + "'";
-}
 
 // Writes @text under $NIOV_FAILURE_DIR (default ./niovcheck-failures) as
 // fuzz-<target>-<hash><ext>; returns the absolute path, "" if it could not.
@@ -113,8 +132,7 @@ std::string write_failure_file(Target t, const std::string &text, const char *ex
 // One command that runs exactly what failed: the case as a scenario file
 // with the rules in force written into it and named again by flags.
 std::string replay_command(Target t, const std::string &header) {
-	const auto &pl = plugin();
-	const std::string impl = pl.impl ? " --impl " + shell_quote(pl.path) + " " + pl.rules.flags() : "";
+	const std::string impl = impl_flags();
 	std::string file;
 	if (g_current)
 		file = write_failure_file(t, header + serialize_scenario(*g_current), ".scn");
@@ -122,6 +140,8 @@ std::string replay_command(Target t, const std::string &header) {
 		file = std::filesystem::absolute(g_input_path).string();
 	else if (!g_raw_text.empty())
 		file = write_failure_file(t, std::string(g_raw_text), ".scn");
+	else if (!g_loaded)  // the plugin failed while loading: any case loads it again
+		file = write_failure_file(t, header + serialize_scenario(Scenario{}), ".scn");
 	if (file.empty())
 		return "(could not write the failing case under $NIOV_FAILURE_DIR)";
 	return shell_quote(cli_path()) + " replay " + shell_quote(file) + impl;
@@ -152,8 +172,7 @@ struct KeepGoing {};
 // handler cannot write files): the input is the one being replayed, or the
 // crash file libFuzzer saves and names right after this line.
 std::string replay_hint(Target t) {
-	const auto &pl = plugin();
-	const std::string impl = pl.impl ? " --impl " + shell_quote(pl.path) + " " + pl.rules.flags() : "";
+	const std::string impl = impl_flags();
 	const std::string input = g_input_path ? shell_quote(std::filesystem::absolute(g_input_path).string())
 					       : std::string("<the crash-* file libFuzzer saves next>");
 	const std::string cli = shell_quote(cli_path());
@@ -288,6 +307,12 @@ int run_text(const uint8_t *data, size_t size) {
 }
 
 }  // namespace
+
+void initialize(Target t) {
+	g_target = t;
+	if (plugin().impl)
+		crash_report_replay(replay_hint(t));
+}
 
 int run_target(Target t, const uint8_t *data, size_t size) {
 	g_current = nullptr;

@@ -15,6 +15,10 @@ namespace niov::fuzz {
 // should not keep (over the work budget).  Aborts on a failure, unless
 // $NIOV_FUZZ_KEEP_GOING is set (speed measurements while a finding is open):
 // then it prints the failure line and goes on.
+// Before the first input (LLVMFuzzerInitialize): the plugin of $NIOV_IMPL is
+// loaded here, so one that cannot load ends the run with its own exit code
+// and message, not libFuzzer's "fuzz target exited" from inside an input.
+void initialize(Target t);
 int run_target(Target t, const uint8_t *data, size_t size);
 
 // The decode-only baseline of the speed ratio: decode (or parse) and stop.

@@ -16,6 +16,7 @@
 #include "harness.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+extern "C" int LLVMFuzzerInitialize(int *argc, char ***argv);
 
 namespace {
 
@@ -57,6 +58,7 @@ int main(int argc, char **argv) {
 		}
 	}
 	std::sort(files.begin(), files.end());
+	LLVMFuzzerInitialize(&argc, &argv);  // as libFuzzer does before any input
 	size_t rejected = 0;
 	for (const auto &f : files) {
 		std::ifstream in(f, std::ios::binary);

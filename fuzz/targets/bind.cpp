@@ -4,6 +4,13 @@
 // NIOV_FUZZ_DECODE_ONLY builds the decode-only baseline of the speed ratio.
 #include "harness.hpp"
 
+extern "C" int LLVMFuzzerInitialize(int *, char ***) {
+#ifndef NIOV_FUZZ_DECODE_ONLY
+	niov::fuzz::initialize(niov::fuzz::Target::bind);
+#endif
+	return 0;
+}
+
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
 #ifdef NIOV_FUZZ_DECODE_ONLY
 	return niov::fuzz::decode_only(niov::fuzz::Target::bind, data, size);
