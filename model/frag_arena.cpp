@@ -19,6 +19,9 @@
 #if defined(__SANITIZE_ADDRESS__)
 #define NIOV_ASAN 1
 #endif
+#ifdef NIOV_ASAN
+#include <sanitizer/asan_interface.h>
+#endif
 
 namespace niov {
 
@@ -27,6 +30,12 @@ namespace {
 constexpr size_t kPage = 4096;
 constexpr size_t kCanary = 64;
 constexpr unsigned char kCanaryByte = 0xa5;
+#ifdef NIOV_ASAN
+// Frags past the array in the same block: poisoned, so an ASan-built plugin
+// writing there is reported at once, and canary bytes, so an uninstrumented
+// one is caught after the call.
+constexpr size_t kTail = 64;
+#endif
 
 #ifndef NIOV_ASAN
 constexpr size_t kGuard = 64 * 1024;  // a frag index up to ~2700 past the end lands in it
@@ -117,8 +126,10 @@ FragArena::~FragArena() {
 void FragArena::place(uint32_t max) {
 	max_ = max;
 #ifdef NIOV_ASAN
-	heap_.reset(new niov_frag[max]);
+	heap_.reset(new niov_frag[max + kTail]);
 	frags_ = heap_.get();
+	std::memset(frags_ + max, kCanaryByte, kTail * sizeof(niov_frag));
+	ASAN_POISON_MEMORY_REGION(frags_ + max, kTail * sizeof(niov_frag));
 #else
 	if (!map_) {
 		void *m = mmap(nullptr, kPage + kGuard, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
@@ -151,6 +162,24 @@ niov_frag *FragArena::load(const niov_frag *frags, uint32_t nr, uint32_t max) {
 }
 
 std::string FragArena::check_and_rearm() {
+#ifdef NIOV_ASAN
+	(void)map_;  // the guard page is the other builds'
+	if (!frags_)
+		return "";
+	auto *tail = reinterpret_cast<unsigned char *>(frags_ + max_);
+	const size_t bytes = kTail * sizeof(niov_frag);
+	ASAN_UNPOISON_MEMORY_REGION(tail, bytes);
+	size_t first = bytes;
+	for (size_t i = 0; i < bytes && first == bytes; ++i)
+		if (tail[i] != kCanaryByte)
+			first = i;
+	std::memset(tail, kCanaryByte, bytes);
+	ASAN_POISON_MEMORY_REGION(tail, bytes);
+	if (first == bytes)
+		return "";
+	return fmt::format("fill wrote outside its frags: at frag {} of an array of {} (MAX_SKB_FRAGS)",
+			   max_ + first / sizeof(niov_frag), max_);
+#else
 	if (!map_)
 		return "";
 	unsigned char *canary = reinterpret_cast<unsigned char *>(frags_) - kCanary;
@@ -166,6 +195,7 @@ std::string FragArena::check_and_rearm() {
 	return fmt::format("fill wrote outside its frags: {} bytes changed before the array (from {} bytes "
 			   "before frag 0)",
 			   changed, kCanary - first);
+#endif
 }
 
 }  // namespace niov

@@ -1,10 +1,11 @@
 // The frag array a plugin's fill writes into: exactly max_skb_frags entries
 // in an allocation of their own, filled from the suite's skb before the call
-// and copied back after it.  Under ASan it is a heap block of exactly that
-// size, so ASan reports a write past it; otherwise the array ends where an
-// unmapped guard region starts, with a canary before it, so a write past
-// the array becomes "wrote outside its frags" (a finding) instead of heap
-// corruption the suite would trip over later.
+// and copied back after it.  Under ASan it is a heap block with poisoned
+// canary frags after the array, so ASan reports an instrumented plugin's
+// write past it and the canary an uninstrumented one's; otherwise the
+// array ends where an unmapped guard region starts, with a canary before
+// it, so a write past the array becomes "wrote outside its frags" (a
+// finding) instead of heap corruption the suite would trip over later.
 #pragma once
 
 #include <cstddef>
@@ -34,7 +35,7 @@ private:
 
 	unsigned char *map_ = nullptr;	// one read-write page, then the guard
 	niov_frag *frags_ = nullptr;
-	std::unique_ptr<niov_frag[]> heap_;  // the ASan build's exact block
+	std::unique_ptr<niov_frag[]> heap_;  // the ASan build's block: the array, then its tail
 	uint32_t max_ = 0;
 };
 
