@@ -20,6 +20,11 @@ done
 
 install_and_build
 run bash ci/fuzz-nightly.sh --time "$fuzz_secs"
+# The clang tree's own tests: fuzz replays with and without a plugin, the
+# misbehaving plugins under libFuzzer, the OSS-Fuzz build script.
+run cmake --preset fuzz
+run cmake --build --preset fuzz
+run ctest --test-dir build-fuzz -L fuzz
 # The kernel-shaped plugins are correct: any finding on them is ours.
 run bash ci/fuzz-plugins.sh --time "$plugin_secs"
 # The real 6.12 code and the TX-era fixtures, 60 s per fuzz target.

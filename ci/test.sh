@@ -19,6 +19,11 @@ if [ "${NIOV_FUZZ_PRESET:-1}" != 0 ]; then
 fi
 
 ctest --preset default
+if [ "${NIOV_FUZZ_PRESET:-1}" != 0 ]; then
+	# The misbehaving plugins under the libFuzzer targets themselves (18 s):
+	# the only place a plugin dying while libFuzzer loads it is exercised.
+	ctest --test-dir build-fuzz -R '^misbehave_libfuzzer$' --output-on-failure
+fi
 
 if [ "${NIOV_ASAN:-1}" != 0 ]; then
 	# The unit and fuzz-replay tests under ASan + UBSan: every finding is
