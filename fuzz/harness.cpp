@@ -245,11 +245,12 @@ int run_checks(Target t, Scenario &sc) {
 	g_current = &sc;
 	RunOptions opts;
 	// Alone, the model's trace is read for its violations only.
-	opts.record_skbs = pl.impl && plugin_affordable(sc);
+	const bool with_plugin = pl.impl && plugin_affordable(sc);  // walks the sg table: once
+	opts.record_skbs = with_plugin;
 	ModelImpl model;
 	const Trace m = trace_scenario(sc, model, opts);
 	check_violations(t, sc, m);
-	if (!pl.impl || !plugin_affordable(sc))
+	if (!with_plugin)
 		return 0;
 	static StdoutTrap trap;
 	trap.arm();
