@@ -75,8 +75,12 @@ run_engine() {
 		for t in send bind config scenario; do
 			local dirs=("$src/corpora/$t")
 			if [ "$engine" = fuzz ]; then
+				# New inputs go to the first folder: an empty one of the
+				# test's, or every run would grow the source tree's corpus
+				# and the next run would fuzz from other inputs.
+				rm -rf "$tmp/new" && mkdir -p "$tmp/new"
 				NIOV_IMPL=$so timeout 60 "$fuzz_bin/${t}_fuzzer" -runs=300 -timeout=2 -seed=1 \
-					-max_len=4096 -artifact_prefix="$tmp/" "${dirs[@]}" >>"$tmp/fuzz.log" 2>&1
+					-max_len=4096 -artifact_prefix="$tmp/" "$tmp/new" "${dirs[@]}" >>"$tmp/fuzz.log" 2>&1
 			else
 				NIOV_IMPL=$so timeout 10 "$bindir/fuzz_replay_$t" "${dirs[@]}" >>"$tmp/fuzz.log" 2>&1
 			fi
