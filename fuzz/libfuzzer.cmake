@@ -11,6 +11,10 @@ set(niov_fuzz_core_sources ${niov_model_sources}
 
 set(niov_san -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer)
 set(niov_cov -fsanitize=fuzzer-no-link -fsanitize-coverage-ignorelist=${CMAKE_CURRENT_SOURCE_DIR}/coverage-ignore.txt)
+if(NIOV_TREE_WARNINGS_ONLY)
+  # The fuzzers are what this build runs: their speed is measured (ci/bench).
+  list(APPEND niov_cov -O2 -g)
+endif()
 
 # Compare tracing (trace-cmp) feeds libFuzzer's table of recent compares, so
 # the mutator can write an operand into the input: worth it where operands
