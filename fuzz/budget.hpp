@@ -24,8 +24,9 @@ bool within_budget(const Scenario &sc);
 // Is the plugin's bind cheap enough to run?  Its niov table is sized from
 // the inputs before any check that may fail (the kernel allocates, then
 // walks the segments), so the cap is judged from the niov size the rules
-// give these inputs, whether the model's bind then succeeds or not.  A count
-// past the table limit fails before allocating and stays in.
+// give these inputs, whether the model's bind then succeeds or not: the
+// dmabuf's table and each sg entry's.  A table past the allocation limit
+// fails before it is filled and costs nothing.
 bool plugin_affordable(const Scenario &sc);
 
 }  // namespace niov::fuzz

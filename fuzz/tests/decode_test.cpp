@@ -117,5 +117,24 @@ TEST(Encode, OutOfDomainIsAnError) {
 	EXPECT_NE(encode_scenario(sc, Target::scenario).error, "");
 }
 
+// The plugin's tables follow the sg entries as well as the dmabuf size: an
+// entry far past a 0-byte dmabuf still builds its chunk's niovs.
+TEST(Budget, PluginTablesCountEverySgEntry) {
+	Scenario sc;
+	sc.dir = Dir::rx;
+	sc.cfg.page_shift = 12;
+	sc.dmabuf_size = 0;
+	const uint64_t cap_bytes = kMaxPluginNiovs << 12;
+	sc.segs = {DmaSeg{0, 0xe40000000}};
+	EXPECT_FALSE(plugin_affordable(sc)) << "57 GiB sg entry of a 0-byte dmabuf";
+	sc.segs = {DmaSeg{0, cap_bytes}};
+	EXPECT_TRUE(plugin_affordable(sc));
+	sc.dmabuf_size = cap_bytes;
+	EXPECT_FALSE(plugin_affordable(sc)) << "the dmabuf's table and the entry's";
+	sc.dmabuf_size = 0;
+	sc.segs = {DmaSeg{0, (kMaxNiovTable + 1) << 12}};
+	EXPECT_TRUE(plugin_affordable(sc)) << "a table past the allocation limit is refused unfilled";
+}
+
 }  // namespace
 }  // namespace niov::fuzz
