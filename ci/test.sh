@@ -22,9 +22,10 @@ ctest --preset default
 if [ "${NIOV_FUZZ_PRESET:-1}" != 0 ]; then
 	# The misbehaving plugins under the libFuzzer targets themselves (18 s):
 	# the only place a plugin dying while libFuzzer loads it is exercised;
-	# and each target's seeds against each correct plugin (2 s), where a
-	# finding is the suite's own false alarm.
-	ctest --test-dir build-fuzz -R '^(misbehave_libfuzzer|fuzz_seeds_(baseline|net_next|tx_autosize)_.*)$' \
+	# each target's seeds against each correct plugin (2 s), where a finding
+	# is the suite's own false alarm; and the nightly campaign script's
+	# verdicts (12 s).
+	ctest --test-dir build-fuzz -R '^(misbehave_libfuzzer|fuzz_seeds_(baseline|net_next|tx_autosize)_.*|fuzz_plugins_script)$' \
 		--output-on-failure
 fi
 

@@ -79,3 +79,9 @@ foreach(p baseline net_next tx_autosize)
       ENVIRONMENT "NIOV_IMPL=$<TARGET_FILE:niov_${p}>")
   endforeach()
 endforeach()
+
+# The nightly campaign script's verdicts: clean on a correct plugin, a
+# finding on a broken variant (12 s).
+add_test(NAME fuzz_plugins_script
+  COMMAND bash ${PROJECT_SOURCE_DIR}/ci/tests/fuzz_plugins_test.sh ${CMAKE_BINARY_DIR} ${CMAKE_BINARY_DIR})
+set_tests_properties(fuzz_plugins_script PROPERTIES LABELS "fuzz" TIMEOUT 300)
