@@ -19,6 +19,7 @@ volatile sig_atomic_t g_done = 0;
 unsigned g_watchdog_seconds = 0;
 constexpr int kSignals[] = {SIGSEGV, SIGBUS, SIGABRT, SIGFPE, SIGILL};
 struct sigaction g_old[sizeof(kSignals) / sizeof(kSignals[0])];
+bool g_installed = false;
 
 void put(char *&p, char *end, const char *s) {
 	while (*s && p < end)
@@ -62,7 +63,7 @@ void print_line(const char *id, const char *what_prefix, const char *what) {
 	g_done = 1;
 }
 
-void on_signal(int sig, siginfo_t *, void *) {
+void on_signal(int sig, siginfo_t *info, void *ctx) {
 	const Breadcrumb &b = breadcrumb();
 	if (!g_done && (b.op.load() != 0 || b.fault_id[0])) {
 		const char *abbrev = sigabbrev_np(sig);
@@ -73,11 +74,27 @@ void on_signal(int sig, siginfo_t *, void *) {
 		else
 			print_line("plugin.signal", "", what);
 	}
-	for (size_t i = 0; i < sizeof(kSignals) / sizeof(kSignals[0]); ++i)
-		if (kSignals[i] == sig)
-			sigaction(sig, &g_old[i], nullptr);
-	// Returning re-runs the faulting instruction (or abort() raises again):
-	// the previous handler has it now.
+	for (size_t i = 0; i < sizeof(kSignals) / sizeof(kSignals[0]); ++i) {
+		if (kSignals[i] != sig)
+			continue;
+		const struct sigaction old = g_old[i];
+		sigaction(sig, &old, nullptr);
+		g_installed = false;
+		// The previous handler (libFuzzer's, which saves the input) is
+		// called here: a handler that returns from abort()'s SIGABRT gets
+		// SIG_DFL from glibc before it raises again, so chaining by return
+		// ended the process without a crash file.
+		if ((old.sa_flags & SA_SIGINFO) && old.sa_sigaction) {
+			old.sa_sigaction(sig, info, ctx);
+			return;
+		}
+		if (!(old.sa_flags & SA_SIGINFO) && old.sa_handler != SIG_DFL && old.sa_handler != SIG_IGN) {
+			old.sa_handler(sig);
+			return;
+		}
+	}
+	// The default action: returning re-runs the faulting instruction, and
+	// abort() raises again.
 	if (sig != SIGSEGV && sig != SIGBUS && sig != SIGABRT)
 		raise(sig);
 }
@@ -98,16 +115,23 @@ void on_alarm(int) {
 
 void crash_report_install(const std::string &target) {
 	crumb_copy(g_target, sizeof(g_target), target);
-	static const bool once = [] {
-		struct sigaction sa {};
-		sa.sa_sigaction = on_signal;
-		sa.sa_flags = SA_SIGINFO;
-		sigemptyset(&sa.sa_mask);
-		for (size_t i = 0; i < sizeof(kSignals) / sizeof(kSignals[0]); ++i)
-			sigaction(kSignals[i], &sa, &g_old[i]);
-		return true;
-	}();
-	(void)once;
+	if (g_installed)
+		return;
+	struct sigaction sa {};
+	sa.sa_sigaction = on_signal;
+	sa.sa_flags = SA_SIGINFO;
+	sigemptyset(&sa.sa_mask);
+	for (size_t i = 0; i < sizeof(kSignals) / sizeof(kSignals[0]); ++i)
+		sigaction(kSignals[i], &sa, &g_old[i]);
+	g_installed = true;
+}
+
+void crash_report_uninstall() {
+	if (!g_installed)
+		return;
+	for (size_t i = 0; i < sizeof(kSignals) / sizeof(kSignals[0]); ++i)
+		sigaction(kSignals[i], &g_old[i], nullptr);
+	g_installed = false;
 }
 
 void crash_report_replay(const std::string &replay) { crumb_copy(g_replay, sizeof(g_replay), replay); }

@@ -9,10 +9,14 @@
 
 namespace niov::fuzz {
 
-// Install the handlers once; @target names the target, @replay is the
-// replay hint of the running input (kept in a fixed buffer: the handler
-// allocates nothing).
+// Install the handlers (again after an uninstall); @target names the
+// target, @replay is the replay hint of the running input (kept in a fixed
+// buffer: the handler allocates nothing).
 void crash_report_install(const std::string &target);
+// Put the previous handlers back: after the plugin's load, so libFuzzer,
+// which leaves a signal alone when it finds a handler there, installs its
+// own (the one that writes crash-*); the first input installs ours on top.
+void crash_report_uninstall();
 void crash_report_replay(const std::string &replay);
 // The line was printed already (the exit guard's reporter): say it once.
 void crash_report_done();

@@ -80,6 +80,7 @@ PluginState &plugin() {
 		s.path = std::filesystem::absolute(p, ec).string();
 		std::fprintf(stderr, "niovcheck-fuzz: plugin %s (%s), rules %s (%s)\n", s.path.c_str(),
 			     s.impl->name().c_str(), s.rules.label().c_str(), s.rules.from.c_str());
+		crash_report_uninstall();  // until the first input: see crash_report.hpp
 		return s;
 	}();
 	g_loaded = &st;
@@ -320,8 +321,10 @@ int run_target(Target t, const uint8_t *data, size_t size) {
 	g_raw_text = {};
 	g_target = t;
 	static const bool reporting = [t] {
-		if (plugin().impl)
+		if (plugin().impl) {
+			crash_report_install(std::string(name(t)));
 			crash_report_replay(replay_hint(t));
+		}
 		return true;
 	}();
 	(void)reporting;

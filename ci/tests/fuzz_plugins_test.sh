@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # ci/fuzz-plugins.sh judges runs, not banners: against a correct plugin it
 # finds nothing (exit 0), against a broken variant it reports the finding
-# (exit 1).  Every run with a plugin prints 'niovcheck-fuzz: plugin ...';
-# taken for a finding, it failed every campaign.
+# (exit 1) and libFuzzer keeps the input as crash-*.  Every run with a plugin
+# prints 'niovcheck-fuzz: plugin ...'; taken for a finding, it failed every
+# campaign.
 # usage: fuzz_plugins_test.sh FUZZ_BUILD BUILD  (where the libFuzzer targets
 #        are; where the plugins and niovcheck are: absolute paths)
 set -u
@@ -24,6 +25,10 @@ campaign broken no_length_clamp send 30
 rc=$?
 if [ $rc -ne 1 ] || ! grep -q 'no_length_clamp send *FINDING' "$tmp/broken.log"; then
 	echo "FAIL: no_length_clamp (a broken variant): exit $rc, no FINDING row"; tail -4 "$tmp/broken.log"; fail=1
+fi
+# libFuzzer saved the input: the harness's abort reached libFuzzer's handler.
+if ! ls "$tmp"/broken/no_length_clamp-send/artifacts/crash-* >/dev/null 2>&1; then
+	echo "FAIL: no_length_clamp: the finding left no crash-* file"; fail=1
 fi
 [ $fail = 0 ] && echo "fuzz_plugins_test: correct plugin clean, broken variant found"
 exit $fail
