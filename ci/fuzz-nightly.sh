@@ -56,6 +56,8 @@ case $engine in libfuzzer | afl) ;; *) echo "fuzz-nightly: --engine libfuzzer or
 [ "$impl" = none ] && impl=
 [ "$canary" = default ] && canary=$build/lib/libniov_tx_lookup_page.so
 
+# shellcheck source=ci/lib.sh
+. ci/lib.sh
 log() { echo "fuzz-nightly: $*"; }
 
 # --- build -----------------------------------------------------------------
@@ -139,7 +141,7 @@ save_crash() { # target file
 	[ -s "$c.min" ] && min=$c.min
 	# The failure of the minimized input (minimizing may land on another
 	# invariant), without the harness's generic replay hint.
-	line=$(NIOV_IMPL=$impl "$bin" -runs=1 "$min" 2>&1 | grep -E 'niovcheck-fuzz [a-z]+: |ERROR: |runtime error' | head -1 |
+	line=$(NIOV_IMPL=$impl "$bin" -runs=1 "$min" 2>&1 | grep -E "$niov_finding_re"'|ERROR: |runtime error' | head -1 |
 		sed 's/ | replay:.*//')
 	[ -n "$line" ] || line="did not reproduce on a second run"
 	what=$(echo "$line" | sed -nE 's/^niovcheck-fuzz [a-z]+: ([^ ]+) .*/\1/p')
@@ -212,7 +214,7 @@ start=$SECONDS
 NIOV_IMPL=$canary timeout $((canary_secs + 30)) "$fbuild/bin/send_fuzzer" -max_total_time=$canary_secs \
 	-max_len=4096 -artifact_prefix="$cw/" "$cw/corpus" >"$cw/fuzz.log" 2>&1
 canary_time=$((SECONDS - start))
-canary_line=$(grep -m1 -E 'niovcheck-fuzz [a-z]+: ' "$cw/fuzz.log" | cut -d'|' -f1 | sed 's/ *$//')
+canary_line=$(grep -m1 -E "$niov_finding_re" "$cw/fuzz.log" | cut -d'|' -f1 | sed 's/ *$//')
 if ls "$cw"/crash-* >/dev/null 2>&1 && [ -n "$canary_line" ]; then
 	canary_ok=true
 else

@@ -61,9 +61,7 @@ for p in $plugins; do
 		rc=$?
 		rate=$(grep -oE '^stat::average_exec_per_sec: *[0-9]+' "$w/fuzz.log" | grep -oE '[0-9]+$' || echo 0)
 		execs=$(grep -oE '^stat::number_of_executed_units: *[0-9]+' "$w/fuzz.log" | grep -oE '[0-9]+$' || echo 0)
-		# A finding is 'niovcheck-fuzz <target>: <invariant> ...'; the banner
-		# 'niovcheck-fuzz: plugin ...' every run with a plugin prints is not.
-		finding=$(grep -m1 -E 'niovcheck-fuzz [a-z]+: |ERROR: (AddressSanitizer|libFuzzer)|runtime error|SUMMARY' \
+		finding=$(grep -m1 -E "$niov_finding_re"'|ERROR: (AddressSanitizer|libFuzzer)|runtime error|SUMMARY' \
 			"$w/fuzz.log" | cut -c1-300)
 		verdict=ok
 		# slow-unit-* files are not findings; every other artifact is.

@@ -79,7 +79,6 @@ void on_signal(int sig, siginfo_t *info, void *ctx) {
 			continue;
 		const struct sigaction old = g_old[i];
 		sigaction(sig, &old, nullptr);
-		g_installed = false;
 		// The previous handler (libFuzzer's, which saves the input) is
 		// called here: a handler that returns from abort()'s SIGABRT gets
 		// SIG_DFL from glibc before it raises again, so chaining by return
