@@ -248,6 +248,7 @@ int run_checks(Target t, Scenario &sc) {
 	// Alone, the model's trace is read for its violations only.
 	const bool with_plugin = pl.impl && plugin_affordable(sc);  // walks the sg table: once
 	opts.record_skbs = with_plugin;
+	opts.explain_bind = false;
 	ModelImpl model;
 	const Trace m = trace_scenario(sc, model, opts);
 	check_violations(t, sc, m);

@@ -99,14 +99,17 @@ public:
 	void rx_free(uint64_t idx) override;
 
 	// Why the bind came out as it did, for `niovcheck explain`.
-	const std::string &explanation() const { return explain_; }
+	std::string explanation() const;
 
 private:
 	const Scenario *sc_ = nullptr;
 	SegIndex segs_;  // of the last successful bind
 	unsigned shift_ = 0;
 	uint64_t num_niovs_ = 0;
-	std::string explain_;
+	// Where the last bind stopped, for explanation().
+	enum class Stage : uint8_t { no_path, zcrx_len, zcrx_area, rx_attr, bind, bound } stage_ = Stage::bound;
+	int err_ = 0;
+	uint32_t zcrx_len_ = 0;
 	RxAllocator rx_;
 };
 

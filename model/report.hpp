@@ -125,6 +125,10 @@ struct RunOptions {
 	// the traces are compared on.  A run only its violations are read
 	// from (the fuzz harness with the model alone) leaves them out.
 	bool record_skbs = true;
+	// Trace::explain, why the bind came out as it did: the reports show
+	// it; the fuzz harness, which reads violations and differences only,
+	// leaves it out.
+	bool explain_bind = true;
 };
 
 struct RunReport {

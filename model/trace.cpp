@@ -91,7 +91,7 @@ Trace trace_scenario(const Scenario &sc, Impl &impl, const RunOptions &opts) {
 
 	crumb_step(0, 0);
 	t.bind = impl.bind(sc);
-	if (auto *m = dynamic_cast<ModelImpl *>(&impl))
+	if (auto *m = dynamic_cast<ModelImpl *>(&impl); m && opts.explain_bind)
 		t.explain = m->explanation();
 	if (t.bind.not_representable()) {
 		impl.unbind();
@@ -100,7 +100,7 @@ Trace trace_scenario(const Scenario &sc, Impl &impl, const RunOptions &opts) {
 	const bool bound = t.bind.err == 0;
 	if (bound && sc.dir != Dir::tx) {
 		t.queue_err = open_rx_queue(sc, impl, t.bind, t.pp_order);
-		if (t.queue_err)
+		if (t.queue_err && opts.explain_bind)
 			t.explain += "; opening the RX queue fails " +
 				     queue_failure_reason(sc, t.bind.niov_shift, t.pp_order, t.queue_err);
 	}

@@ -44,7 +44,7 @@ void expect_queue(const Scenario &sc, const Trace &tr) {
 void niov_count(const Target &t) {
 	const Scenario sc = gen_bind(t, {Dir::tx, Dir::rx});
 	CaseGuard guard(sc, t.impl_path_for(sc));
-	const RunReport r = run_scenario(sc, t.impl_for(sc));
+	const RunReport r = t.run(sc);
 	const auto want = oracle::bind(sc);
 	for (const Trace *tr : traces(r)) {
 		expect_bind(*tr, want);
@@ -57,7 +57,7 @@ void niov_count(const Target &t) {
 void sg_covers_dmabuf(const Target &t) {
 	const Scenario sc = gen_bind(t, {Dir::tx, Dir::rx});
 	CaseGuard guard(sc, t.impl_path_for(sc));
-	const RunReport r = run_scenario(sc, t.impl_for(sc));
+	const RunReport r = t.run(sc);
 	unsigned __int128 total = 0;
 	for (const auto &s : sc.segs)
 		total += s.len;
@@ -73,7 +73,7 @@ void sg_covers_dmabuf(const Target &t) {
 void niov_dma(const Target &t) {
 	const Scenario sc = gen_bind(t, {Dir::tx, Dir::rx});
 	CaseGuard guard(sc, t.impl_path_for(sc));
-	const RunReport r = run_scenario(sc, t.impl_for(sc));
+	const RunReport r = t.run(sc);
 	for (const Trace *tr : traces(r)) {
 		if (tr->bind.err)
 			continue;
@@ -90,7 +90,7 @@ void niov_dma(const Target &t) {
 void rx_shift_matches_attr(const Target &t) {
 	const Scenario sc = gen_bind(t, {Dir::rx});
 	CaseGuard guard(sc, t.impl_path_for(sc));
-	const RunReport r = run_scenario(sc, t.impl_for(sc));
+	const RunReport r = t.run(sc);
 	const auto want = oracle::bind(sc);
 	for (const Trace *tr : traces(r)) {
 		expect_bind(*tr, want);
@@ -105,7 +105,7 @@ void rx_shift_matches_attr(const Target &t) {
 void rx_pp_order(const Target &t) {
 	const Scenario sc = gen_bind(t, {Dir::rx, Dir::zcrx});
 	CaseGuard guard(sc, t.impl_path_for(sc));
-	const RunReport r = run_scenario(sc, t.impl_for(sc));
+	const RunReport r = t.run(sc);
 	for (const Trace *tr : traces(r))
 		expect_queue(sc, *tr);
 	require_clean(r, sc, Inv::rx_pp_order);
@@ -114,7 +114,7 @@ void rx_pp_order(const Target &t) {
 void zcrx_rx_buf_len(const Target &t) {
 	const Scenario sc = gen_bind(t, {Dir::zcrx});
 	CaseGuard guard(sc, t.impl_path_for(sc));
-	const RunReport r = run_scenario(sc, t.impl_for(sc));
+	const RunReport r = t.run(sc);
 	const auto want = oracle::bind(sc);
 	for (const Trace *tr : traces(r)) {
 		expect_bind(*tr, want);

@@ -85,7 +85,7 @@ void check_encodings(const Scenario &sc, Impl &impl, const std::vector<uint32_t>
 void desc_len_exact(const Target &t) {
 	const Scenario sc = gen_device_sends(t, {Device::none, Device::mlx5, Device::gve, Device::fbnic, Device::bnxt});
 	CaseGuard guard(sc, t.impl_path_for(sc));
-	const RunReport r = run_scenario(sc, t.impl_for(sc));
+	const RunReport r = t.run(sc);
 	// The frags every side built, plus the lengths around each field width.
 	std::vector<uint32_t> lens;
 	for (const Trace *tr : traces(r))
@@ -110,7 +110,7 @@ void desc_len_exact(const Target &t) {
 void desc_count(const Target &t) {
 	const Scenario sc = gen_device_sends(t, {Device::gve, Device::bnxt});
 	CaseGuard guard(sc, t.impl_path_for(sc));
-	const RunReport r = run_scenario(sc, t.impl_for(sc));
+	const RunReport r = t.run(sc);
 	const Config &cfg = sc.cfg;
 	// Sends an application chunks sensibly: 16 KiB elements or more,
 	// jumbo MSS at most, frags of a page or more.

@@ -122,7 +122,7 @@ void frag_property(const Target &t, Aspect a, Inv own) {
 	s.max_sends = 3;
 	const Scenario sc = *gen_scenario(s);
 	CaseGuard guard(sc, t.impl_path_for(sc));
-	const RunReport r = run_scenario(sc, t.impl_for(sc));
+	const RunReport r = t.run(sc);
 	for (const Trace *tr : traces(r)) {
 		if (tr->bind.err)
 			continue;

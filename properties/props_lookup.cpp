@@ -101,7 +101,7 @@ void lookup_property(const Target &t, Aspect aspect, Inv own) {
 		if (Impl *impl = t.impl_for(sc))
 			probe_side(sc, *impl, aspect);
 	}
-	require_clean(run_scenario(sc, t.impl_for(sc)), sc, own);
+	require_clean(t.run(sc), sc, own);
 }
 
 // Every byte a frag points at must hold what the send named: the dmabuf
@@ -158,7 +158,7 @@ void check_payload(const Scenario &sc, const Trace &tr, Impl &impl, const oracle
 void payload(const Target &t) {
 	const Scenario sc = gen_sends(t, one_to_one_lies());
 	CaseGuard guard(sc, t.impl_path_for(sc));
-	const RunReport r = run_scenario(sc, t.impl_for(sc));
+	const RunReport r = t.run(sc);
 	const oracle::Memory mem(sc.segs);
 	if (mem.usable()) {
 		ModelImpl model;

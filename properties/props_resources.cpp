@@ -17,7 +17,7 @@ void balanced(const Target &t) {
 	s.tcp_ops = true;
 	const Scenario sc = *gen_scenario(s);
 	CaseGuard guard(sc, t.impl_path_for(sc));
-	const RunReport r = run_scenario(sc, t.impl_for(sc));
+	const RunReport r = t.run(sc);
 	RC_CLASSIFY(r.impl && r.impl->res_after, "counted");
 	require_clean(r, sc, kInv);
 }

@@ -19,7 +19,7 @@ Scenario gen_rx(const Target &t) {
 void alloc_byte_map(const Target &t) {
 	const Scenario sc = gen_rx(t);
 	CaseGuard guard(sc, t.impl_path_for(sc));
-	const RunReport r = run_scenario(sc, t.impl_for(sc));
+	const RunReport r = t.run(sc);
 	RC_CLASSIFY(r.model.rx_alloc.ran, "swept");
 	for (const Trace *tr : traces(r)) {
 		if (!tr->rx_alloc.ran)
@@ -50,7 +50,7 @@ void alloc_byte_map(const Target &t) {
 void alloc_count(const Target &t) {
 	const Scenario sc = gen_rx(t);
 	CaseGuard guard(sc, t.impl_path_for(sc));
-	const RunReport r = run_scenario(sc, t.impl_for(sc));
+	const RunReport r = t.run(sc);
 	RC_CLASSIFY(r.model.rx_alloc.ran, "swept");
 	for (const Trace *tr : traces(r)) {
 		const auto &a = tr->rx_alloc;

@@ -35,7 +35,7 @@ void loop_matches_decl(const Target &t) {
 			fail("tx_niov={}: halving loop {:#x}, declarative {:#x}, top-down search {:#x}",
 			     mode == TxNiov::autosize ? "auto" : "auto-noaddr", loop, decl, want);
 	}
-	const RunReport r = run_scenario(sc, t.impl_for(sc));
+	const RunReport r = t.run(sc);
 	each_bound(r, [&](const Trace &tr, uint64_t n) {
 		const TxNiov mode = sc.cfg.policy.tx_niov;
 		const uint64_t want = oracle::tx_niov_size(mode, ps, sc.dmabuf_size, sc.segs, cap);
@@ -48,7 +48,7 @@ void loop_matches_decl(const Target &t) {
 void pow2_range(const Target &t) {
 	const Scenario sc = gen_tx_bind(t, false);
 	CaseGuard guard(sc, t.impl_path_for(sc));
-	const RunReport r = run_scenario(sc, t.impl_for(sc));
+	const RunReport r = t.run(sc);
 	const uint64_t page = sc.cfg.page_size();
 	each_bound(r, [&](const Trace &tr, uint64_t n) {
 		const uint64_t cap = uint64_t{1} << sc.cfg.policy.tx_niov_max_shift;
@@ -63,7 +63,7 @@ void pow2_range(const Target &t) {
 void aligns_dmabuf(const Target &t) {
 	const Scenario sc = gen_tx_bind(t, false);
 	CaseGuard guard(sc, t.impl_path_for(sc));
-	const RunReport r = run_scenario(sc, t.impl_for(sc));
+	const RunReport r = t.run(sc);
 	// A known finding (an unchecked bind, a lying exporter): the model and
 	// the code are held to each other only.
 	const bool known = excused(sc, Inv::sizing_aligns_dmabuf, Inv::sizing_aligns_dmabuf);
@@ -82,7 +82,7 @@ void aligns_dmabuf(const Target &t) {
 void aligns_segments(const Target &t) {
 	const Scenario sc = gen_tx_bind(t, false);
 	CaseGuard guard(sc, t.impl_path_for(sc));
-	const RunReport r = run_scenario(sc, t.impl_for(sc));
+	const RunReport r = t.run(sc);
 	each_bound(r, [&](const Trace &tr, uint64_t n) {
 		// A gen_pool-era bind of PAGE_SIZE niovs never looked at addresses
 		// and needed not: a page-sized niov never straddles a segment.
@@ -99,7 +99,7 @@ void aligns_segments(const Target &t) {
 void maximal(const Target &t) {
 	const Scenario sc = gen_tx_bind(t, false);
 	CaseGuard guard(sc, t.impl_path_for(sc));
-	const RunReport r = run_scenario(sc, t.impl_for(sc));
+	const RunReport r = t.run(sc);
 	const TxNiov mode = sc.cfg.policy.tx_niov;
 	each_bound(r, [&](const Trace &tr, uint64_t n) {
 		if (mode == TxNiov::page) {

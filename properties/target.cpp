@@ -15,6 +15,12 @@ Impl *Target::impl_for(const Scenario &sc) const {
 	return impl[static_cast<size_t>(sc.cfg.preset)];
 }
 
+RunReport Target::run(const Scenario &sc) const {
+	RunOptions opts;
+	opts.explain_bind = false;
+	return run_scenario(sc, impl_for(sc), opts);
+}
+
 std::string Target::impl_path_for(const Scenario &sc) const {
 	if (!impl_for(sc))
 		return {};

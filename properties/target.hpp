@@ -10,6 +10,7 @@
 
 #include "gen_config.hpp"
 #include "plugin.hpp"
+#include "report.hpp"
 #include "rules_in_force.hpp"
 #include "worker.hpp"
 
@@ -28,6 +29,10 @@ struct Target {
 	// not its preset's (a plugin implements one preset exactly).
 	Impl *impl_for(const Scenario &sc) const;
 	std::string impl_path_for(const Scenario &sc) const;
+	// The scenario through the model and impl_for(sc).  Properties judge
+	// violations and differences, so the bind's worded explanation (a
+	// fifth of a small case) is left out; a failing case's replay shows it.
+	RunReport run(const Scenario &sc) const;
 	bool hunting() const { return space.forced.has_value(); }
 	// The paths the implementations have (all of them when only the model
 	// answers), and whether any keeps resource counters.
