@@ -64,64 +64,43 @@ std::string explain_truncation(const Scenario &sc, unsigned shift) {
 
 BindResult ModelImpl::bind(const Scenario &sc) {
 	sc_ = &sc;
-	explain_.clear();
 	const auto &cfg = sc.cfg;
 	const unsigned psh = cfg.page_shift;
 	segs_ = SegIndex();
 	const std::vector<CSeg> segs = concrete_segs(sc);
 	BindResult r;
-
-	if (const int e = rules::path_errno(cfg.policy, sc.dir)) {
-		r.err = e;
-		explain_ = fmt::format("this kernel has no {} (policy paths={}): {}",
-				       sc.dir == Dir::tx ? "bind-tx netlink command" : "io_uring zcrx registration",
-				       cfg.policy.paths == Paths::rx ? "rx" : "all", errno_name(e));
+	// The explanation is worded when asked for (explanation()): most runs
+	// never read it, and wording it was a tenth of a fuzz bind.
+	auto stop = [&](Stage st, int err) {
+		stage_ = st;
+		err_ = r.err = err;
 		return r;
-	}
+	};
+
+	if (const int e = rules::path_errno(cfg.policy, sc.dir))
+		return stop(Stage::no_path, e);
 	if (sc.dir == Dir::zcrx) {
-		const uint32_t len = sc.rx_buf_size.value_or(0);
-		r.err = *zcrx_validate(sc, len, zcrx_area_max_shift(sc));
-		if (r.err) {
-			explain_ = "zcrx rx_buf_len rejected: " + zcrx_failure_reason(sc, len, r.err);
-			return r;
-		}
-		shift_ = static_cast<unsigned>(rules::zcrx_niov_shift<W>(psh, len));
-		r.err = zcrx_area_errno(sc.dmabuf_size, shift_);
-		if (r.err) {
-			explain_ = fmt::format("zcrx area of {:#x} bytes needs {} niovs: allocating them fails",
-					       sc.dmabuf_size, sc.dmabuf_size >> shift_);
-			return r;
-		}
+		zcrx_len_ = sc.rx_buf_size.value_or(0);
+		if (const int e = *zcrx_validate(sc, zcrx_len_, zcrx_area_max_shift(sc)))
+			return stop(Stage::zcrx_len, e);
+		shift_ = static_cast<unsigned>(rules::zcrx_niov_shift<W>(psh, zcrx_len_));
+		if (const int e = zcrx_area_errno(sc.dmabuf_size, shift_))
+			return stop(Stage::zcrx_area, e);
 	} else {
 		const bool present = sc.rx_buf_size.has_value();
-		r.err = as_errno(rules::rx_attr_errno<W>(cfg.policy, sc.dir, psh, present,
-							  sc.rx_buf_size.value_or(0)));
-		if (r.err) {
-			explain_ = fmt::format("rx-buf-size attribute {} rejected (must be a power of two "
-					       ">= PAGE_SIZE {} on bind-rx{})",
-					       sc.rx_buf_size.value_or(0), cfg.page_size(),
-					       cfg.policy.rx_attr == RxAttr::absent
-						       ? "; this kernel has no such attribute"
-						       : "");
-			return r;
-		}
-		if (sc.dir == Dir::rx) {
+		if (const int e = as_errno(rules::rx_attr_errno<W>(cfg.policy, sc.dir, psh, present,
+								   sc.rx_buf_size.value_or(0))))
+			return stop(Stage::rx_attr, e);
+		if (sc.dir == Dir::rx)
 			shift_ = static_cast<unsigned>(
 				rules::rx_niov_shift<W>(psh, present, sc.rx_buf_size.value_or(0)));
-			explain_ = fmt::format("RX niov size {}{}", uint64_t{1} << shift_,
-					       present ? " from rx-buf-size" : " = PAGE_SIZE (no rx-buf-size)");
-		} else {
+		else
 			shift_ = static_cast<unsigned>(rules::tx_niov_shift<W>(
 				cfg.policy, psh, sc.dmabuf_size, std::span<const CSeg>(segs)));
-			explain_ = explain_tx_size(sc, uint64_t{1} << shift_);
-		}
-		r.err = as_errno(rules::bind_errno<W>(cfg.policy, sc.dir, sc.dmabuf_size, segs, shift_));
-		if (r.err) {
-			explain_ += "; bind fails " + bind_failure_reason(sc, shift_, r.err);
-			return r;
-		}
-		explain_ += explain_truncation(sc, shift_);
+		if (const int e = as_errno(rules::bind_errno<W>(cfg.policy, sc.dir, sc.dmabuf_size, segs, shift_)))
+			return stop(Stage::bind, e);
 	}
+	stop(Stage::bound, 0);
 	r.niov_shift = shift_;
 	r.num_niovs = num_niovs_ =
 		sc.dir == Dir::zcrx ? sc.dmabuf_size >> shift_
@@ -131,51 +110,39 @@ BindResult ModelImpl::bind(const Scenario &sc) {
 	return r;
 }
 
-std::optional<RxAllocResult> ModelImpl::rx_alloc() {
-	if (!sc_ || sc_->dir != Dir::rx)
-		return std::nullopt;
-	return rx_.alloc();
-}
-
-void ModelImpl::rx_free(uint64_t idx) { rx_.free(idx); }
-
-std::optional<uint64_t> ModelImpl::niov_dma(uint64_t idx) const {
-	const auto a = segs_.niov_dma(num_niovs_, idx);
-	if (!a.ok)
-		return std::nullopt;
-	return a.dma;
-}
-
-LookupResult ModelImpl::lookup(uint64_t virt) const {
-	const uint64_t gran = rules::lookup_shift<W>(sc_->cfg.policy, sc_->cfg.page_shift, shift_);
-	const auto l = rules::get_niov_at<W>(sc_->dmabuf_size, gran, virt);
-	if (!l.ok)
-		return {-kEFAULT, 0, 0, 0};
-	return {0, l.idx, l.off, l.size};
-}
-
-int ModelImpl::fill(niov_skb &skb, IovIter &it, int32_t length) {
-	const auto &cfg = sc_->cfg;
-	const uint64_t dev_max = cfg.device_tx_max_frag();
-	uint32_t i = skb.nr_frags;
-	while (length != 0 && it.count != 0) {
-		if (i == cfg.max_skb_frags)
-			return -kEMSGSIZE;
-		// rules::fill_frag is the loop body the proofs instantiate symbolically.
-		const auto f = rules::fill_frag<W>(
-			cfg.policy, cfg.page_shift, sc_->dmabuf_size,
-			rules::lookup_shift<W>(cfg.policy, cfg.page_shift, shift_), iter_iov_addr(it),
-			static_cast<uint64_t>(length), iter_iov_len(it), dev_max);
-		if (!f.ok)
-			return -kEFAULT;
-		skb.frags[i] = {f.idx, f.off, f.len, f.charge, 0};
-		skb.len += f.len;
-		skb.truesize += f.charge;
-		iov_iter_advance(it, f.size);
-		length -= static_cast<int32_t>(f.size);
-		skb.nr_frags = ++i;
+std::string ModelImpl::explanation() const {
+	if (!sc_)
+		return {};
+	const Scenario &sc = *sc_;
+	const auto &cfg = sc.cfg;
+	switch (stage_) {
+	case Stage::no_path:
+		return fmt::format("this kernel has no {} (policy paths={}): {}",
+				   sc.dir == Dir::tx ? "bind-tx netlink command" : "io_uring zcrx registration",
+				   cfg.policy.paths == Paths::rx ? "rx" : "all", errno_name(err_));
+	case Stage::zcrx_len:
+		return "zcrx rx_buf_len rejected: " + zcrx_failure_reason(sc, zcrx_len_, err_);
+	case Stage::zcrx_area:
+		return fmt::format("zcrx area of {:#x} bytes needs {} niovs: allocating them fails", sc.dmabuf_size,
+				   sc.dmabuf_size >> shift_);
+	case Stage::rx_attr:
+		return fmt::format("rx-buf-size attribute {} rejected (must be a power of two "
+				   ">= PAGE_SIZE {} on bind-rx{})",
+				   sc.rx_buf_size.value_or(0), cfg.page_size(),
+				   cfg.policy.rx_attr == RxAttr::absent ? "; this kernel has no such attribute" : "");
+	case Stage::bind:
+	case Stage::bound:
+		break;
 	}
-	return 0;
+	if (sc.dir == Dir::zcrx)
+		return {};
+	std::string out = sc.dir == Dir::rx
+				  ? fmt::format("RX niov size {}{}", uint64_t{1} << shift_,
+						sc.rx_buf_size ? " from rx-buf-size" : " = PAGE_SIZE (no rx-buf-size)")
+				  : explain_tx_size(sc, uint64_t{1} << shift_);
+	if (stage_ == Stage::bind)
+		return out + "; bind fails " + bind_failure_reason(sc, shift_, err_);
+	return out + explain_truncation(sc, shift_);
 }
 
 std::optional<int> ModelImpl::pp_init(unsigned order) {
@@ -185,27 +152,6 @@ std::optional<int> ModelImpl::pp_init(unsigned order) {
 std::optional<int> ModelImpl::zcrx_validate(const Scenario &sc, uint32_t len,
 					    unsigned area_max_shift) {
 	return as_errno(rules::zcrx_errno<W>(sc.cfg.page_shift, len, area_max_shift, sc.zcrx_device));
-}
-
-std::optional<int> ModelImpl::encode_tx_desc(uint32_t frag_len, std::vector<uint32_t> &lens) {
-	return device_encode_tx_desc(sc_->cfg.device, frag_len, lens);
-}
-
-int device_encode_tx_desc(Device dev, uint32_t frag_len, std::vector<uint32_t> &lens) {
-	lens.clear();
-	if (dev == Device::gve) {
-		// ceil(len / 16383) descriptors: an empty frag writes none.
-		for (uint32_t left = frag_len; left != 0;) {
-			const uint32_t piece = left < kGveMaxBufSize ? left : kGveMaxBufSize;
-			lens.push_back(piece);
-			left -= piece;
-		}
-		return 0;
-	}
-	if (dev == Device::fbnic && !rules::desc_exact<W>(dev, frag_len))
-		return -kENOMEM;  // "TX DMA map failed": the packet is dropped
-	lens.push_back(rules::desc_field<W>(dev, frag_len));
-	return 0;
 }
 
 int pp_order_check(unsigned niov_shift, unsigned page_shift, unsigned order) {
