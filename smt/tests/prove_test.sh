@@ -3,7 +3,7 @@
 # configuration) and its budget, the unsound combinations' counterexamples
 # replayed by `niovcheck replay` as the same invariant violation, promotion,
 # --if-changed against the rules' fingerprint, --smt2-dir and --matrix.
-# usage: prove_test.sh NIOVCHECK SOURCE_DIR
+# usage: prove_test.sh NIOVCHECK SOURCE_DIR [FULL_RUN_DIR]
 set -u
 bin=$1 src=$2
 tmp=$(mktemp -d)
@@ -23,12 +23,16 @@ for args in "--lemma nope" "--rules foo" "--timeout-ms 0" "--timeout-ms x" "--fr
 done
 "$bin" prove --list >"$tmp/list" && grep -q 'unsound.truesize_page' "$tmp/list" && ok || bad "prove --list"
 
-# The full run.
-t0=$(date +%s.%N)
-"$bin" prove --json --report "$tmp/report.json" --cex-dir "$tmp/cex" >"$tmp/full.json" 2>"$tmp/err"
-rc=$?
-t1=$(date +%s.%N)
-[ $rc -eq 0 ] && ok || { bad "full prove run: exit $rc"; head -5 "$tmp/err"; }
+# The full run: the fixture's (FULL_RUN_DIR, see full_run.sh), else one here.
+full=${3:-}
+if [ -z "$full" ]; then
+	full=$tmp/full
+	bash "$(dirname "$0")/full_run.sh" "$bin" "$full" >/dev/null
+fi
+cp "$full/run.json" "$tmp/full.json" && cp -r "$full/cex" "$tmp/cex" || bad "no full run in $full"
+rc=$(cat "$full/rc" 2>/dev/null || echo none)
+[ "$rc" = 0 ] && ok || { bad "full prove run: exit $rc"; head -5 "$full/err"; }
+t0=0 t1=$(cat "$full/wall" 2>/dev/null || echo 0)
 python3 - "$tmp/full.json" "$t0" "$t1" <<'PY' && ok || bad "full run report"
 import json, sys
 j = json.load(open(sys.argv[1]))
