@@ -69,7 +69,7 @@ endforeach()
 add_test(NAME misbehave_libfuzzer
   COMMAND bash ${PROJECT_SOURCE_DIR}/plugins/tests/misbehave_test.sh fuzz $<TARGET_FILE:niovcheck>
           ${CMAKE_LIBRARY_OUTPUT_DIRECTORY}/niov_misbehave.txt ${PROJECT_SOURCE_DIR} $<TARGET_FILE_DIR:send_fuzzer>)
-set_tests_properties(misbehave_libfuzzer PROPERTIES LABELS "fuzz" TIMEOUT 600 SKIP_RETURN_CODE 77)
+set_tests_properties(misbehave_libfuzzer PROPERTIES LABELS "fuzz;libfuzzer" TIMEOUT 600 SKIP_RETURN_CODE 77)
 
 # The seed corpora through the ASan fuzzers against the correct plugins
 # ci/fuzz-plugins.sh campaigns on: any finding here is the suite's own false
@@ -79,7 +79,7 @@ foreach(p baseline net_next tx_autosize)
   foreach(t IN LISTS NIOV_FUZZ_TARGETS)
     add_test(NAME fuzz_seeds_${p}_${t}
       COMMAND ${t}_fuzzer -runs=0 -max_len=4096 ${PROJECT_SOURCE_DIR}/corpora/${t})
-    set_tests_properties(fuzz_seeds_${p}_${t} PROPERTIES LABELS "fuzz"
+    set_tests_properties(fuzz_seeds_${p}_${t} PROPERTIES LABELS "fuzz;libfuzzer"
       ENVIRONMENT "NIOV_IMPL=$<TARGET_FILE:niov_${p}>")
   endforeach()
 endforeach()
@@ -88,4 +88,4 @@ endforeach()
 # finding on a broken variant (12 s).
 add_test(NAME fuzz_plugins_script
   COMMAND bash ${PROJECT_SOURCE_DIR}/ci/tests/fuzz_plugins_test.sh ${CMAKE_BINARY_DIR} ${CMAKE_BINARY_DIR})
-set_tests_properties(fuzz_plugins_script PROPERTIES LABELS "fuzz" TIMEOUT 300)
+set_tests_properties(fuzz_plugins_script PROPERTIES LABELS "fuzz;libfuzzer" TIMEOUT 300)

@@ -7,6 +7,10 @@
 # usage: fuzz_plugins_test.sh FUZZ_BUILD BUILD  (where the libFuzzer targets
 #        are; where the plugins and niovcheck are: absolute paths)
 set -u
+if [ $# -ne 2 ] || [ ! -x "$1/bin/send_fuzzer" ] || [ ! -d "$2/lib" ]; then
+	echo "usage: fuzz_plugins_test.sh FUZZ_BUILD BUILD (FUZZ_BUILD/bin/send_fuzzer and BUILD/lib must exist)" >&2
+	exit 2
+fi
 fbuild=$1 build=$2
 src=$(cd "$(dirname "$0")/../.." && pwd)
 tmp=$(mktemp -d)
