@@ -24,8 +24,8 @@ if [ "${NIOV_FUZZ_PRESET:-1}" != 0 ]; then
 	# the only place a plugin dying while libFuzzer loads it is exercised;
 	# each target's seeds against each correct plugin (2 s), where a finding
 	# is the suite's own false alarm; and the nightly campaign script's
-	# verdicts (12 s).
-	# (the tests of label libfuzzer: those that need the libFuzzer binaries)
+	# verdicts (12 s): the label libfuzzer, the tests that need the
+	# libFuzzer binaries.
 	ctest --test-dir build-fuzz -L libfuzzer --output-on-failure
 fi
 
