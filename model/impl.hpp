@@ -109,7 +109,6 @@ private:
 	// Where the last bind stopped, for explanation().
 	enum class Stage : uint8_t { no_path, zcrx_len, zcrx_area, rx_attr, bind, bound } stage_ = Stage::bound;
 	int err_ = 0;
-	uint32_t zcrx_len_ = 0;
 	RxAllocator rx_;
 };
 

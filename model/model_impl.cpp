@@ -80,10 +80,10 @@ BindResult ModelImpl::bind(const Scenario &sc) {
 	if (const int e = rules::path_errno(cfg.policy, sc.dir))
 		return stop(Stage::no_path, e);
 	if (sc.dir == Dir::zcrx) {
-		zcrx_len_ = sc.rx_buf_size.value_or(0);
-		if (const int e = *zcrx_validate(sc, zcrx_len_, zcrx_area_max_shift(sc)))
+		const uint32_t len = sc.rx_buf_size.value_or(0);
+		if (const int e = *zcrx_validate(sc, len, zcrx_area_max_shift(sc)))
 			return stop(Stage::zcrx_len, e);
-		shift_ = static_cast<unsigned>(rules::zcrx_niov_shift<W>(psh, zcrx_len_));
+		shift_ = static_cast<unsigned>(rules::zcrx_niov_shift<W>(psh, len));
 		if (const int e = zcrx_area_errno(sc.dmabuf_size, shift_))
 			return stop(Stage::zcrx_area, e);
 	} else {
@@ -121,7 +121,7 @@ std::string ModelImpl::explanation() const {
 				   sc.dir == Dir::tx ? "bind-tx netlink command" : "io_uring zcrx registration",
 				   cfg.policy.paths == Paths::rx ? "rx" : "all", errno_name(err_));
 	case Stage::zcrx_len:
-		return "zcrx rx_buf_len rejected: " + zcrx_failure_reason(sc, zcrx_len_, err_);
+		return "zcrx rx_buf_len rejected: " + zcrx_failure_reason(sc, sc.rx_buf_size.value_or(0), err_);
 	case Stage::zcrx_area:
 		return fmt::format("zcrx area of {:#x} bytes needs {} niovs: allocating them fails", sc.dmabuf_size,
 				   sc.dmabuf_size >> shift_);
