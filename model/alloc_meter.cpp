@@ -16,4 +16,12 @@ uint64_t allocated_bytes() {
 	return mi.uordblks + mi.hblkhd;  // heap chunks in use plus mmap()ed ones
 }
 
+uint64_t min_leaked_allocation() {
+	return __sanitizer_get_current_allocated_bytes ? 1 : 32;
+}
+
+bool grows_every_cycle(uint64_t grown, unsigned cycles) {
+	return cycles > 0 && grown >= uint64_t{cycles} * min_leaked_allocation();
+}
+
 }  // namespace niov

@@ -53,8 +53,9 @@ public:
 	uint64_t fault_calls(uint32_t kind) const;
 
 	// Memory the plugin keeps across @cycles bind/unbind cycles of its last
-	// successful devmem bind (after ten warm-up cycles); nullopt when there
-	// was none, or nothing was kept.
+	// successful devmem bind (after ten warm-up cycles), counted only when
+	// each half of the cycles kept at least an allocation per cycle; nullopt
+	// when there was no bind, or nothing was kept that way.
 	struct Leak {
 		uint64_t bytes = 0;
 		unsigned binds = 0;
