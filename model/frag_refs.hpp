@@ -27,8 +27,10 @@ public:
 	uint64_t held() const { return held_; }
 
 private:
+	// Both count live frags, which the socket model stores, so 32 bits
+	// cannot wrap; half the size halves the dense table each input zeroes.
 	struct Count {
-		uint64_t refs = 0, pieces = 0;
+		uint32_t refs = 0, pieces = 0;
 	};
 	// A fill's niovs are table indices, mostly small: those are counted in
 	// place (a hash node per frag was most of a send's allocations), any
