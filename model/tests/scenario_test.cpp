@@ -4,7 +4,6 @@
 #include <rapidcheck/gtest.h>
 
 #include <cerrno>
-#include <chrono>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
@@ -657,14 +656,13 @@ TEST(Parse, LongLinesStayCheap)
 		ack += " 1";
 	EXPECT_EQ(parse_err(ack), "t.scn:1: ack: unexpected argument '1'");
 
-	// Linear time: a 15 MiB line of digits and a file of 8M empty lines.
-	auto t0 = std::chrono::steady_clock::now();
+	// Linear time: a 15 MiB line of digits and a file of 8M empty lines
+	// (ctest's scenario_long_lines bounds the time: a quadratic parser takes
+	// hours here; a clock read inside the test failed on a loaded machine).
 	EXPECT_EQ(parse_err("ack " + std::string(15u << 20, '9')),
 		  "t.scn:1: ack: bad number '9999999999999999999999999999999999999999...'");
 	parse_ok(std::string(8u << 20, '\n'));
 	EXPECT_EQ(parse_err(std::string(8u << 20, '\n') + "x"), "t.scn:8388609: unknown keyword 'x'");
-	auto secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-	EXPECT_LT(secs, 20.0);
 }
 
 // ---------------------------------------------------------------------------
