@@ -6,15 +6,16 @@
 # and each finding is kept as a scenario with its replay command.
 #
 # usage: ci/fuzz-plugins.sh [--time SECONDS] [--targets "bind send config scenario"]
-#          [--plugins "baseline net_next tx_autosize"] [--sanitize asan|plain]
+#          [--plugins "STEM ..."] [--sanitize asan|plain]
 #          [--out DIR] [--no-build] [--dry-run]
-# Defaults: 120 s per target and plugin, ASan + UBSan builds, out
+# Defaults: 120 s per target and plugin, the correct plugins the build lists
+# ($NIOV_BUILD/lib/niov_correct_plugins.txt), ASan + UBSan builds, out
 # $NIOV_FUZZ_BUILD/fuzz-plugins.  The long campaign is the same script with
 # --time 3600 (nice -n 19 on a shared machine).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
-secs=120 targets="bind send config scenario" plugins="baseline net_next tx_autosize"
+secs=120 targets="bind send config scenario" plugins=""
 sanitize=asan out="" build_first=1 dry=0
 build=${NIOV_BUILD:-build}
 fbuild=${NIOV_FUZZ_BUILD:-build-fuzz}
@@ -41,6 +42,11 @@ if [ $build_first = 1 ]; then
 	run cmake --build --preset default
 	run cmake --preset fuzz
 	run cmake --build --preset fuzz --target $(for t in $targets; do echo "${t}_fuzzer$suffix"; done)
+fi
+if [ -z "$plugins" ]; then
+	list=$build/lib/niov_correct_plugins.txt
+	[ -r "$list" ] || { echo "fuzz-plugins: $list missing: build $build first, or name --plugins" >&2; exit 2; }
+	plugins=$(tr '\n' ' ' <"$list")
 fi
 run mkdir -p "$out"
 

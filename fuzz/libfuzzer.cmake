@@ -75,7 +75,8 @@ set_tests_properties(misbehave_libfuzzer PROPERTIES LABELS "fuzz;libfuzzer" TIME
 # ci/fuzz-plugins.sh campaigns on: any finding here is the suite's own false
 # alarm (issue 12), such as LeakSanitizer reporting the unbind leak the
 # plugins emulate on the first RX seed.
-foreach(p baseline net_next tx_autosize)
+get_property(niov_correct_plugins GLOBAL PROPERTY NIOV_CORRECT_PLUGINS)
+foreach(p IN LISTS niov_correct_plugins)
   foreach(t IN LISTS NIOV_FUZZ_TARGETS)
     add_test(NAME fuzz_seeds_${p}_${t}
       COMMAND ${t}_fuzzer -runs=0 -max_len=4096 ${PROJECT_SOURCE_DIR}/corpora/${t})
