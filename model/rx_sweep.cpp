@@ -1,23 +1,12 @@
 #include "rx_sweep.hpp"
 
-#include <algorithm>
-
 #include <fmt/format.h>
+
+#include "run_order.hpp"
 
 namespace niov {
 
 namespace {
-
-// Allocators mostly hand niovs out in address order, rising or falling;
-// either is put in order in linear time, anything else is sorted.
-void put_in_order(std::vector<RxNiov> &got) {
-	if (std::is_sorted(got.begin(), got.end()))
-		return;
-	if (std::is_sorted(got.rbegin(), got.rend()))
-		std::reverse(got.begin(), got.end());
-	else
-		std::sort(got.begin(), got.end());
-}
 
 // num_niovs + 1 calls: each either hands out a niov or takes one without
 // handing it out (gen_pool at DMA address 0), and the last finds none left.
@@ -41,7 +30,7 @@ std::vector<RxNiov> one_round(Impl &impl, uint64_t calls, RxAllocRound &round, C
 		chk.rx_niov(r->niov);
 		got.push_back(r->niov);
 	}
-	put_in_order(got);
+	sort_falling_runs(got);
 	// Free each niov once, duplicates included only once.
 	uint64_t last = UINT64_MAX;
 	for (const auto &n : got) {
