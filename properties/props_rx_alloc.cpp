@@ -4,6 +4,7 @@
 #include "findings.hpp"
 #include "props_common.hpp"
 #include "rx_sweep.hpp"
+#include "seg_lookup.hpp"
 
 namespace niov::props {
 
@@ -26,9 +27,10 @@ void alloc_byte_map(const Target &t) {
 			continue;
 		const unsigned shift = tr->bind.niov_shift;
 		const uint64_t n = niov_size(shift);
+		const oracle::SegLookup look(sc, shift);
 		for (const auto &niov : tr->rx_alloc.niovs) {
-			const auto virt = oracle::niov_virt(sc, shift, tr->bind.num_niovs, niov.idx);
-			const auto dma = oracle::niov_dma(sc.segs, shift, tr->bind.num_niovs, niov.idx);
+			const auto virt = look.niov_virt(tr->bind.num_niovs, niov.idx);
+			const auto dma = look.niov_dma(tr->bind.num_niovs, niov.idx);
 			if (!virt || *virt != niov.virt || !dma || *dma != niov.dma)
 				fail("{}: the allocator handed out niov {} at offset {:#x} DMA {:#x}; the sg table puts it at "
 				     "{} DMA {}",
@@ -37,7 +39,7 @@ void alloc_byte_map(const Target &t) {
 			// Whole niovs everywhere: each sits aligned where the byte map says.
 			if (unchecked_layout(sc))
 				continue;
-			const auto mapped = oracle::byte_map(sc.segs, niov.virt);
+			const auto mapped = look.byte_map(niov.virt);
 			if (niov.virt % n || (mapped && *mapped != niov.dma))
 				fail("{}: niov {} at offset {:#x} (niov size {:#x}) has DMA {:#x}, the byte map says {}",
 				     tr->source, niov.idx, niov.virt, n, niov.dma,
