@@ -62,6 +62,7 @@ struct net_devmem_dmabuf_binding {
 	bool rx_genpool;
 	struct rx_chunk *rx_chunks;	/* one per sg entry (rx_alloc.c) */
 	u8 *rx_taken;			/* gen_pool: per niov, handed out */
+	unsigned int rx_top;		/* gen_pool: chunks from here up are full */
 	u32 *freelist;			/* freelist bind */
 	size_t free_count;
 

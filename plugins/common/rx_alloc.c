@@ -56,6 +56,7 @@ int net_devmem_rx_init(struct net_devmem_dmabuf_binding *binding)
 		binding->rx_taken = kvcalloc(binding->niovs_init, sizeof(u8), GFP_KERNEL);
 		if (!binding->rx_taken)
 			goto err;
+		binding->rx_top = binding->sgt->nents;
 		return 0;
 	}
 	binding->freelist = kvmalloc_array(binding->niovs_init, sizeof(u32), GFP_KERNEL);
@@ -101,17 +102,29 @@ static int rx_answer(const struct net_devmem_dmabuf_binding *binding, const stru
 	return 0;
 }
 
+/*
+ * The chunk holding table index @idx.  Chunks cover disjoint index ranges
+ * in table order, so only the last one starting at or before @idx can
+ * hold it: a binary search, not a walk per free (the RX sweep frees every
+ * niov of tables with hundreds of sg entries).
+ */
 static struct rx_chunk *rx_chunk_of(const struct net_devmem_dmabuf_binding *binding, size_t idx)
 {
-	unsigned int c;
+	unsigned int lo = 0, hi = binding->sgt->nents;
+	struct rx_chunk *ch;
 
-	for (c = 0; c < binding->sgt->nents; c++) {
-		struct rx_chunk *ch = &binding->rx_chunks[c];
+	while (lo < hi) {	/* the first chunk starting past @idx */
+		unsigned int mid = lo + (hi - lo) / 2;
 
-		if (idx >= ch->first && idx - ch->first < ch->count)
-			return ch;
+		if (binding->rx_chunks[mid].first <= idx)
+			lo = mid + 1;
+		else
+			hi = mid;
 	}
-	return NULL;
+	if (!lo)
+		return NULL;
+	ch = &binding->rx_chunks[lo - 1];
+	return idx - ch->first < ch->count ? ch : NULL;
 }
 
 int devmem_op_rx_alloc(void *priv, u64 *idx, u64 *virt, u64 *dma)
@@ -131,13 +144,17 @@ int devmem_op_rx_alloc(void *priv, u64 *idx, u64 *virt, u64 *dma)
 		ch = rx_chunk_of(binding, j);
 		return rx_answer(binding, ch, j - ch->first, idx, virt, dma);
 	}
-	for (c = binding->sgt->nents; c-- > 0;) {
+	/* The same search from the last chunk down, skipping those known full. */
+	for (c = binding->rx_top; c-- > 0;) {
 		ch = &binding->rx_chunks[c];
 		for (j = ch->next; j < ch->count && binding->rx_taken[ch->first + j]; j++)
 			;
 		ch->next = j + 1;
-		if (j >= ch->count)
+		if (j >= ch->count) {
+			if (c + 1 == binding->rx_top)
+				binding->rx_top = c;
 			continue;
+		}
 		binding->rx_taken[ch->first + j] = 1;
 		/* gen_pool_alloc_owner() returned 0: "no memory" */
 		if (ch->dma + ((dma_addr_t)j << binding->niov_shift) == 0)
@@ -167,6 +184,8 @@ static void rx_genpool_free(struct net_devmem_dmabuf_binding *binding, dma_addr_
 		binding->rx_taken[ch->first + j] = 0;
 		if (j < ch->next)
 			ch->next = j;
+		if (c >= binding->rx_top)
+			binding->rx_top = c + 1;
 		return;
 	}
 	WARN_ON(1);	/* !gen_pool_has_addr() */
