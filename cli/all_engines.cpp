@@ -17,6 +17,7 @@
 #include "commands.hpp"
 #include "plugin.hpp"
 #include "prove.hpp"
+#include "replay_command.hpp"
 #include "runner.hpp"
 #include "target.hpp"
 
@@ -49,13 +50,6 @@ std::string read_text(const fs::path &p) {
 	std::ostringstream s;
 	s << in.rdbuf();
 	return s.str();
-}
-
-std::string shell_quote(const std::string &s) {
-	std::string q = "'";
-	for (char c : s)
-		q += c == '\'' ? std::string("'\\''") : std::string(1, c);
-	return q + "'";
 }
 
 // The harness's failure line: "niovcheck-fuzz <t>: <inv> (...): detail | replay: CMD".

@@ -14,6 +14,7 @@
 
 #include "commands.hpp"
 #include "mutants.hpp"
+#include "replay_command.hpp"
 
 namespace niov::cli {
 
@@ -124,8 +125,7 @@ Catch fuzz_engine(const Variant &v, const MutantsOptions &opt) {
 		const std::string scn = (fs::path(opt.failure_dir) / fmt::format("{}-fuzz-{}.scn", v.name, tn)).string();
 		try {
 			corpus_decode(t, artifact, scn, v.path, v.request);
-			c.replay = fmt::format("{}/niovcheck replay {} --impl {} {}", opt.bin_dir, scn, v.path,
-					       v.rules.flags());
+			c.replay = replay_command_line(opt.bin_dir + "/niovcheck", scn, v.path, v.rules.flags());
 		} catch (const std::exception &e) {
 			c.replay = fmt::format("{}/{}_fuzzer {}", opt.fuzz_bin_dir, tn, artifact);
 			c.note = e.what();

@@ -4,6 +4,7 @@
 // code but not a rule are outside what the proofs speak about: n/a.
 #include "hunt.hpp"
 #include "mutants.hpp"
+#include "replay_command.hpp"
 
 namespace niov::cli {
 
@@ -31,7 +32,7 @@ Catch proof_engine(const Variant &v, const MutantsOptions &opt) {
 		c.caught |= v.caught_by(x);
 	c.caught |= v.caught_by(h.invariant);
 	c.replay = h.scenario.empty() ? "niovcheck prove --lemma " + h.lemma
-				      : opt.bin_dir + "/niovcheck replay " + h.scenario;
+				      : replay_command_line(opt.bin_dir + "/niovcheck", h.scenario, "", "");
 	return c;
 }
 

@@ -5,6 +5,8 @@
 
 #include <fmt/format.h>
 
+#include "replay_command.hpp"
+
 namespace niov::cli {
 
 std::optional<WorkerFinding> worker_finding(const worker::Outcome &o, const std::string &replay) {
@@ -80,8 +82,7 @@ std::string absolute(const std::string &path) {
 }
 
 std::string replay_command(const std::string &file, const std::string &plugin, const std::string &flags) {
-	return fmt::format("{} replay {}{}{}", self_exe(), absolute(file), plugin.empty() ? "" : " --impl " + absolute(plugin),
-			   flags.empty() ? "" : " " + flags);
+	return replay_command_line(self_exe(), absolute(file), plugin.empty() ? "" : absolute(plugin), flags);
 }
 
 }  // namespace niov::cli

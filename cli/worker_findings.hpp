@@ -40,8 +40,7 @@ worker::Limits worker_limits(Args &args, worker::Limits defaults = {});
 std::string self_exe();
 // @path made absolute (replay commands must work from any directory).
 std::string absolute(const std::string &path);
-// "<niovcheck> replay FILE [--impl PLUGIN] [FLAGS]": @flags pin what the run
-// had in force (--rules, --policy) so the command replays exactly that run.
+// replay_command_line for this executable, @file and @plugin made absolute.
 std::string replay_command(const std::string &file, const std::string &plugin, const std::string &flags = "");
 
 }  // namespace niov::cli

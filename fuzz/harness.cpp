@@ -20,6 +20,7 @@
 #include "findings.hpp"
 #include "limits.hpp"
 #include "plugin.hpp"
+#include "replay_command.hpp"
 #include "report.hpp"
 
 namespace niov::fuzz {
@@ -36,15 +37,6 @@ const Scenario *g_current = nullptr;
 std::string_view g_raw_text;
 
 void report_fault(const Breadcrumb &b);
-
-std::string shell_quote(const std::string &s) {
-	if (s.find_first_of(" '\"$\\`") == std::string::npos)
-		return s;
-	std::string q = "'";
-	for (char c : s)
-		q += c == '\'' ? std::string("'\\''") : std::string(1, c);
-	return q + "'";
-}
 
 struct PluginState {
 	std::unique_ptr<PluginImpl> impl;

@@ -16,6 +16,7 @@
 #include <rapidcheck/detail/Property.h>
 #include <rapidcheck/detail/TestListener.h>
 
+#include "replay_command.hpp"
 #include "show.hpp"
 
 namespace niov::props {
@@ -228,9 +229,7 @@ Outcome run_property(const Property &p, const Target &t, const RunParams &rp) {
 	o.failed = last_failure;
 	if (o.failed) {
 		o.scenario_file = failure_path(o.name, rp);
-		o.replay = fmt::format("{} replay {}{}{}", rp.niovcheck, o.scenario_file,
-				       o.failed->impl_path.empty() ? "" : " --impl " + o.failed->impl_path,
-				       rp.rules_flags.empty() ? "" : " " + rp.rules_flags);
+		o.replay = replay_command_line(rp.niovcheck, o.scenario_file, o.failed->impl_path, rp.rules_flags);
 		if (!write_failure(o, rp.seed))
 			o.message += "\n(could not write " + o.scenario_file + ")";
 	}

@@ -93,5 +93,15 @@ expect_grep "BIG TCP 4K cap ~68KB" "522728 .* 17-17 .*-69632"
 expect_exit 0 "simulate one case to svg" -- "$bin" simulate --niov-size 2M --device bnxt --svg "$tmp/s.svg"
 grep -q "<svg" "$tmp/s.svg" && pass=$((pass + 1)) || { echo "FAIL: no svg"; fail=$((fail + 1)); }
 
+# A replay command keeps each path one word whatever its folder holds: run
+# through sh it finds the same thing again (a space, a quote and a ';'
+# split it, or left the quote open, before paths were quoted).
+odd="$tmp/q d'ir"
+mkdir -p "$odd" && cp "$corpus/tx_selftest_3m.scn" "$odd/s;1.scn"
+expect_exit 1 "a plugin finding in an odd folder" -- "$bin" check "$odd/s;1.scn" --impl "$lib/libniov_mb_stdout_fill.so"
+replay=$(sed -n 's/^ *replay: //p' "$tmp/out" | head -1)
+expect_exit 1 "its replay command, run by sh" -- sh -c "$replay"
+expect_grep "the replay finds it again" "FINDING plugin.stdout"
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
