@@ -17,24 +17,31 @@ SegLookup::SegLookup(const Scenario &sc, unsigned shift)
 	}
 }
 
-std::optional<size_t> SegLookup::entry_of_niov(uint64_t idx) const {
-	const auto it = std::upper_bound(first_niov_.begin(), first_niov_.end(), u128{idx});
-	if (it == first_niov_.begin())
+namespace {
+
+// The last entry whose range starts at or before @x (ranges are disjoint and
+// in order, so it is the only one that can hold @x).
+std::optional<size_t> last_start_at_or_before(const std::vector<unsigned __int128> &starts, uint64_t x) {
+	const auto it = std::upper_bound(starts.begin(), starts.end(), static_cast<unsigned __int128>(x));
+	if (it == starts.begin())
 		return std::nullopt;
-	const size_t e = static_cast<size_t>(it - first_niov_.begin()) - 1;
-	if (idx >= first_niov_[e] + (segs_[e].len >> shift_))
+	return static_cast<size_t>(it - starts.begin()) - 1;
+}
+
+}  // namespace
+
+std::optional<size_t> SegLookup::entry_of_niov(uint64_t idx) const {
+	const auto e = last_start_at_or_before(first_niov_, idx);
+	if (!e || idx >= first_niov_[*e] + (segs_[*e].len >> shift_))
 		return std::nullopt;
 	return e;
 }
 
 std::optional<uint64_t> SegLookup::byte_map(uint64_t virt) const {
-	const auto it = std::upper_bound(start_.begin(), start_.end(), u128{virt});
-	if (it == start_.begin())
+	const auto e = last_start_at_or_before(start_, virt);
+	if (!e || virt >= start_[*e] + segs_[*e].len)
 		return std::nullopt;
-	const size_t e = static_cast<size_t>(it - start_.begin()) - 1;
-	if (virt >= start_[e] + segs_[e].len)
-		return std::nullopt;
-	return segs_[e].addr + static_cast<uint64_t>(virt - start_[e]);
+	return segs_[*e].addr + static_cast<uint64_t>(virt - start_[*e]);
 }
 
 std::optional<uint64_t> SegLookup::niov_dma(uint64_t num_niovs, uint64_t idx) const {
