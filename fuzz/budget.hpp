@@ -9,9 +9,15 @@
 
 namespace niov::fuzz {
 
-// Upper bound on the frags and skbs the sends can build.
+// Upper bound on the frags and skbs the sends can build, from the input
+// alone: one frag per page (or smaller limit) of every byte inside the
+// dmabuf.  An era whose lookup has no bounds check runs a send on past the
+// dmabuf's end, so the bound can be wrong; the run enforces the budget.
 uint64_t work_estimate(const Scenario &sc);
 
+// The frags, and separately the skbs, one input's sends may build: an input
+// whose estimate is over is skipped, a run that goes past it stops
+// (RunOptions::max_frags, max_skbs) and the input is not kept.
 inline constexpr uint64_t kMaxWork = uint64_t{1} << 14;
 // Plugins allocate and fill their niov table on every bind; past this many
 // niovs (the model's bind says how many) the fuzz loop checks the model

@@ -96,7 +96,7 @@ private:
 	void shift(uint64_t n);
 	void free_all();
 
-	Skb &new_skb(const Op &op);  // throws LimitError past kMaxScenarioSkbs
+	Skb &new_skb(const Op &op);  // throws LimitError past RunOptions::max_skbs
 	void set_truesize(Skb &s, uint64_t wide);  // stores the u32, flags wraps
 	void wmem_add(int64_t delta);
 	void uncharge(const Skb &s);  // an skb's truesize leaves the socket

@@ -10,6 +10,7 @@
 
 #include "impl.hpp"
 #include "invariants.hpp"
+#include "limits.hpp"
 #include "scenario.hpp"
 
 namespace niov {
@@ -129,6 +130,13 @@ struct RunOptions {
 	// it; the fuzz harness, which reads violations and differences only,
 	// leaves it out.
 	bool explain_bind = true;
+	// The most frags and skbs the sends may build in all; one more stops
+	// the run with LimitError.  The scenario limits by default; the fuzz
+	// harness holds each input to its work budget this way, whatever the
+	// input's estimate said (an era with no bounds check in its lookup runs
+	// a send on past the dmabuf's end).
+	uint64_t max_frags = kMaxScenarioFrags;
+	uint64_t max_skbs = kMaxScenarioSkbs;
 };
 
 struct RunReport {

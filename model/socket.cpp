@@ -82,8 +82,8 @@ void Socket::set_truesize(Skb &s, uint64_t wide) {
 // Every skb a send makes counts toward the scenario's limit: its report is
 // kept, so the limit bounds the memory of the whole run.
 Skb &Socket::new_skb(const Op &op) {
-	if (++skbs_made_ > kMaxScenarioSkbs)
-		throw LimitError(limit_message(sc_.name, op.line, "send: the scenario's skb count", kMaxScenarioSkbs));
+	if (++skbs_made_ > opts_.max_skbs)
+		throw LimitError(limit_message(sc_.name, op.line, "send: the scenario's skb count", opts_.max_skbs));
 	q_.push_back(Skb{});
 	Skb &n = q_.back();
 	set_truesize(n, sc_.cfg.skb_head_truesize);
@@ -204,9 +204,9 @@ int64_t Socket::send(const Op &op, OpReport &rep) {
 			work_[i].frag = fill_[i];  // a fill may rewrite the frags it found, too
 		for (uint32_t i = orig_nr; i < nr; ++i)
 			refs_.taken(work_[i].frag);
-		if (nr > orig_nr && (frags_made_ += nr - orig_nr) > kMaxScenarioFrags)
+		if (nr > orig_nr && (frags_made_ += nr - orig_nr) > opts_.max_frags)
 			throw LimitError(limit_message(sc_.name, op.line, "send: the scenario's frag count",
-						       kMaxScenarioFrags));
+						       opts_.max_frags));
 		skb.len = view.len;
 		// The charge lands in sk_wmem_queued even when the fill fails.
 		const uint32_t delta = view.truesize - orig_ts;

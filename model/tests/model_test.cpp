@@ -151,6 +151,23 @@ TEST(Frags, TooManyFragsIsEmsgsizeAndANewSkb) {
 	EXPECT_EQ(r.model.ops[0].skbs[1].frags.size(), 3u);
 }
 
+// The run holds the sends to RunOptions' frag and skb counts, whatever the
+// input: a 64 KiB send of page niovs, 16 + 1 frags in 2 skbs, fits in exactly
+// those limits and not in one less.
+TEST(Limits, RunStopsOneFragOrSkbPastItsOptions) {
+	const Scenario sc = parse("rules net-next\nsg 0x40000000 1M\nsend 0+64K\n");
+	ModelImpl m;
+	RunOptions opts;
+	opts.max_frags = 17;
+	opts.max_skbs = 2;
+	ASSERT_NO_THROW(trace_scenario(sc, m, opts));
+	opts.max_frags = 16;
+	EXPECT_THROW(trace_scenario(sc, m, opts), LimitError);
+	opts.max_frags = 17;
+	opts.max_skbs = 1;
+	EXPECT_THROW(trace_scenario(sc, m, opts), LimitError);
+}
+
 TEST(Frags, OffsetPastTheDmabufIsEfault) {
 	auto r = run("sg 0x40000000 2M\nsend 2M+1\n");
 	EXPECT_EQ(r.model.ops[0].result, -kEFAULT);
