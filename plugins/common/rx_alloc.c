@@ -78,7 +78,15 @@ bool net_devmem_rx_release(struct net_devmem_dmabuf_binding *binding)
 	if (binding->rx_genpool && binding->rx_taken) {
 		for (i = 0; i < binding->niovs_init; i++)
 			if (binding->rx_taken[i])
-				return false;	/* size != avail: the pool stays */
+				break;
+		if (i < binding->niovs_init) {
+			/* size != avail: the pool stays, leaked with the binding */
+			kvleak(binding->rx_chunks);
+			kvleak(binding->rx_taken);
+			binding->rx_chunks = NULL;
+			binding->rx_taken = NULL;
+			return false;
+		}
 	}
 	if (binding->freelist)
 		WARN(binding->free_count != binding->niovs_init,

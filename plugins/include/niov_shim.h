@@ -194,6 +194,12 @@ static inline bool IS_ERR_OR_NULL(const void *ptr)
 void *kvmalloc(size_t size, gfp_t flags);
 void *kvzalloc(size_t size, gfp_t flags);
 void kvfree(const void *addr);
+/*
+ * What the kernel code leaks: the block stays counted as allocated (the
+ * resource counters show the leak) while its memory goes back, so a fuzz
+ * campaign that meets the leak millions of times keeps its footprint.
+ */
+void kvleak(const void *addr);
 
 static inline void *kvmalloc_array(size_t n, size_t size, gfp_t flags)
 {

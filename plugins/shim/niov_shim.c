@@ -85,6 +85,12 @@ void kvfree(const void *addr)
 	free(p);
 }
 
+void kvleak(const void *addr)
+{
+	if (addr)
+		free((char *)(uintptr_t)addr - NIOV_SHIM_HDR);
+}
+
 /*
  * Copied, not pointed to: kernel code reads PAGE_SHIFT long after the
  * caller's struct may have gone.
