@@ -252,6 +252,7 @@ int run_checks(Target t, Scenario &sc) {
 	const bool with_plugin = pl.impl && plugin_affordable(sc);  // walks the sg table: once
 	opts.record_skbs = with_plugin;
 	opts.explain_bind = false;
+	opts.skip_known_findings = true;  // check_violations drops them
 	opts.max_frags = opts.max_skbs = kMaxWork;
 	ModelImpl model;
 	const Trace m = trace_scenario(sc, model, opts);

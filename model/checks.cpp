@@ -6,6 +6,8 @@
 
 #include <fmt/format.h>
 
+#include "findings.hpp"
+
 namespace niov {
 
 namespace {
@@ -25,7 +27,8 @@ bool Checker::wants(Inv inv) {
 		seen_ = 0;
 	}
 	const uint64_t bit = uint64_t{1} << static_cast<unsigned>(inv);
-	return !(seen_ & bit) && t_.violations.size() < opts_.max_violations;
+	return !(seen_ & bit) && t_.violations.size() < opts_.max_violations &&
+	       !(opts_.skip_known_findings && is_known_finding(sc_, inv));
 }
 
 void Checker::fail(Inv inv, std::string detail) {

@@ -137,6 +137,11 @@ struct RunOptions {
 	// a send on past the dmabuf's end).
 	uint64_t max_frags = kMaxScenarioFrags;
 	uint64_t max_skbs = kMaxScenarioSkbs;
+	// Leave out the violations the scenario's known findings explain
+	// (findings.hpp), unworded: for a reader that drops them anyway (the
+	// fuzz harness, where a lying exporter or an unchecked era words one
+	// on most inputs).
+	bool skip_known_findings = false;
 };
 
 struct RunReport {
