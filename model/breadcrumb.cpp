@@ -23,6 +23,12 @@ constexpr std::array<std::string_view, static_cast<size_t>(PluginOp::count_)> kO
 	"rx_free",	 "zcrx_register", "fault_arm",	   "fault_calls",
 };
 
+// One writer, the thread calling the plugin; the parent only reads it.  A
+// plain store of the next value, not a locked add: two per plugin call.
+void bump(std::atomic<uint64_t> &progress) {
+	progress.store(progress.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
+}
+
 }  // namespace
 
 std::string_view op_name(PluginOp op) {
@@ -54,7 +60,7 @@ OpScope::OpScope(PluginOp op, uint64_t plugin_key, const std::string &plugin_pat
 		b_.plugin_key = plugin_key;
 	}
 	b_.op.store(static_cast<uint32_t>(op), std::memory_order_relaxed);
-	b_.progress.fetch_add(1, std::memory_order_relaxed);
+	bump(b_.progress);
 }
 
 OpScope::~OpScope() {
@@ -63,7 +69,7 @@ OpScope::~OpScope() {
 	if (b_.stdout_op == 0 && __fpending(stdout) != 0)
 		b_.stdout_op = b_.op.load(std::memory_order_relaxed);
 	b_.op.store(prev_, std::memory_order_relaxed);
-	b_.progress.fetch_add(1, std::memory_order_relaxed);
+	bump(b_.progress);
 }
 
 void note_fault(const char *id, const char *what) {
