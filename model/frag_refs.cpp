@@ -3,22 +3,26 @@
 namespace niov {
 
 FragRefs::Count *FragRefs::find(uint64_t niov) {
-	if (niov < kDense)
-		return niov < dense_.size() ? &dense_[niov] : nullptr;
+	if (Count *c = dense(niov))
+		return c;
 	const auto it = sparse_.find(niov);
 	return it == sparse_.end() ? nullptr : &it->second;
 }
 
 FragRefs::Count &FragRefs::at(uint64_t niov) {
-	if (niov >= kDense)
-		return sparse_[niov];
-	if (niov >= dense_.size())
-		dense_.resize(niov + 1);
-	return dense_[niov];
+	if (Count *c = dense(niov))
+		return *c;
+	if (dense_.empty())
+		base_ = niov;
+	if (niov >= base_ && niov - base_ < kDense) {
+		dense_.resize(niov - base_ + 1);
+		return dense_.back();
+	}
+	return sparse_[niov];
 }
 
 void FragRefs::drop(uint64_t niov) {
-	if (niov >= kDense)
+	if (!dense(niov))
 		sparse_.erase(niov);
 }
 

@@ -32,16 +32,23 @@ private:
 	struct Count {
 		uint32_t refs = 0, pieces = 0;
 	};
-	// A fill's niovs are table indices, mostly small: those are counted in
-	// place (a hash node per frag was most of a send's allocations), any
+	// A send's niovs are mostly a run of nearby table indices: those from
+	// the first niov taken up to kDense past it are counted in place (a
+	// hash node per frag was most of a send's allocations; a table from
+	// index 0 zeroed half a megabyte for a send near niov 65,536), any
 	// other index a plugin names in the map.
 	static constexpr uint64_t kDense = uint64_t{1} << 16;
+	Count *dense(uint64_t niov) {  // nullptr outside the window
+		const uint64_t i = niov - base_;
+		return niov >= base_ && i < dense_.size() ? &dense_[i] : nullptr;
+	}
 	Count *find(uint64_t niov);
 	Count &at(uint64_t niov);
 	void drop(uint64_t niov);
 
 	Impl &impl_;
 	std::vector<Count> dense_;
+	uint64_t base_ = 0;  // the window's first index: the first niov counted
 	std::unordered_map<uint64_t, Count> sparse_;
 	uint64_t held_ = 0;
 };

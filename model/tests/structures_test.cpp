@@ -1,13 +1,16 @@
 // The model's fast structures answer exactly what the specifications they
 // stand for answer: SegIndex against the folds of rules.hpp (the ones the
 // proofs reason about), over tables with zero-length, huge and wrapping
-// segments; SkbQueue's reshaping against a plain vector of skbs.
+// segments; SkbQueue's reshaping against a plain vector of skbs; FragRefs'
+// counts against a map of every niov.
 #include <gtest/gtest.h>
 #include <rapidcheck.h>
 #include <rapidcheck/gtest.h>
 
 #include <algorithm>
+#include <map>
 
+#include "frag_refs.hpp"
 #include "run_order.hpp"
 #include "seg_index.hpp"
 #include "skb_queue.hpp"
@@ -137,6 +140,84 @@ TEST(SkbQueue, EveryOperationKeepsEachSkbsFrags) {
 	EXPECT_EQ(frags_of(q, 2).back(), (std::pair<uint64_t, uint32_t>{3, 4}));
 	q.clear();
 	EXPECT_TRUE(q.empty());
+}
+
+// Records which niovs the references went back for; asks nothing else.
+class ReleaseLog final : public Impl {
+public:
+	std::vector<uint64_t> released;
+	void frag_release(const Frag &f) override { released.push_back(f.niov); }
+	std::string name() const override { return "release-log"; }
+	BindResult bind(const Scenario &) override { return {}; }
+	void unbind() override {}
+	std::optional<uint64_t> niov_dma(uint64_t) const override { return std::nullopt; }
+	LookupResult lookup(uint64_t) const override { return {}; }
+	int fill(niov_skb &, IovIter &, int32_t) override { return 0; }
+	std::optional<int> pp_init(unsigned) override { return std::nullopt; }
+	std::optional<int> zcrx_validate(const Scenario &, uint32_t, unsigned) override { return std::nullopt; }
+	std::optional<int> encode_tx_desc(uint32_t, std::vector<uint32_t> &) override { return std::nullopt; }
+	uint32_t caps() const override { return 0; }
+	std::optional<niov_resources> resources() const override { return std::nullopt; }
+	std::optional<RxAllocResult> rx_alloc() override { return std::nullopt; }
+	void rx_free(uint64_t) override {}
+};
+
+// FragRefs' rule (frag_refs.hpp) over a map of every niov: the
+// specification its in-place window and its map for the rest stand for.
+struct RefsSpec {
+	std::map<uint64_t, std::pair<uint64_t, uint64_t>> counts;  // refs, pieces
+	std::vector<uint64_t> released;
+	void taken(uint64_t n) {
+		++counts[n].first;
+		++counts[n].second;
+	}
+	void cut(uint64_t n) { ++counts[n].second; }
+	void freed(uint64_t n) {
+		auto &[refs, pieces] = counts[n];
+		if (pieces)
+			--pieces;
+		if (refs > pieces) {
+			--refs;
+			released.push_back(n);
+		}
+	}
+};
+
+RC_GTEST_PROP(FragRefs, CountsWhatAMapOfEveryNiovCounts, ()) {
+	// Indices around the first one taken, at the window's far edge,
+	// below it, and anywhere.
+	const uint64_t first = *rc::gen::oneOf(rc::gen::inRange<uint64_t>(0, 8),
+					       rc::gen::element<uint64_t>(65536, UINT64_MAX - 4));
+	const auto niov = rc::gen::oneOf(
+		rc::gen::map(rc::gen::inRange<uint64_t>(0, 6), [first](uint64_t d) { return first + d; }),
+		rc::gen::map(rc::gen::inRange<uint64_t>(65534, 65538), [first](uint64_t d) { return first + d; }),
+		rc::gen::map(rc::gen::inRange<uint64_t>(1, 4), [first](uint64_t d) { return first - d; }),
+		rc::gen::arbitrary<uint64_t>());
+	ReleaseLog log;
+	FragRefs refs(log);
+	RefsSpec spec;
+	refs.taken(Frag{first, 0, 1, 1, 0});
+	spec.taken(first);
+	const auto ops = *rc::gen::container<std::vector<std::pair<int, uint64_t>>>(
+		rc::gen::pair(rc::gen::inRange(0, 3), niov));
+	for (const auto &[op, n] : ops) {
+		const Frag f{n, 0, 1, 1, 0};
+		if (op == 0) {
+			refs.taken(f);
+			spec.taken(n);
+		} else if (op == 1) {
+			refs.cut(f);
+			spec.cut(n);
+		} else {
+			refs.freed(f);
+			spec.freed(n);
+		}
+	}
+	RC_ASSERT(log.released == spec.released);
+	uint64_t held = 0;
+	for (const auto &[n, c] : spec.counts)
+		held += c.first;
+	RC_ASSERT(refs.held() == held);
 }
 
 // sort_falling_runs sorts whatever it gets, and the orders allocators hand
