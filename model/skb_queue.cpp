@@ -1,7 +1,5 @@
 #include "skb_queue.hpp"
 
-#include <algorithm>
-
 namespace niov {
 
 size_t SkbQueue::first_frag(size_t i) const {
@@ -21,18 +19,20 @@ SkbQueue::FragIt SkbQueue::frags_of(size_t i) const {
 }
 
 void SkbQueue::push_back(const Skb &s) {
-	skbs_.push_back(s);
-	skbs_.back().nr_frags = 0;
+	Skb e = s;
+	e.nr_frags = 0;
+	skbs_.push_back(e);
 }
 
 void SkbQueue::pop_front() {
-	frags_.erase(frags_.begin(), frags_.begin() + skbs_.front().nr_frags);
-	skbs_.pop_front();
+	frags_.replace(0, skbs_[0].nr_frags, {});
+	skbs_.replace(0, 1, {});
 }
 
 void SkbQueue::pop_back() {
-	frags_.erase(frags_.end() - skbs_.back().nr_frags, frags_.end());
-	skbs_.pop_back();
+	const uint32_t n = back().nr_frags;
+	frags_.replace(frags_.size() - n, n, {});
+	skbs_.replace(skbs_.size() - 1, 1, {});
 }
 
 void SkbQueue::clear() {
@@ -41,27 +41,18 @@ void SkbQueue::clear() {
 }
 
 void SkbQueue::insert_second(Skb s, std::span<const QueuedFrag> frags) {
-	const auto at = frags_.begin() + skbs_.front().nr_frags;
-	frags_.insert(at, frags.begin(), frags.end());
+	frags_.replace(skbs_[0].nr_frags, 0, frags);
 	s.nr_frags = static_cast<uint32_t>(frags.size());
-	skbs_.insert(skbs_.begin() + 1, s);
+	skbs_.replace(1, 0, std::span<const Skb>(&s, 1));
 }
 
 void SkbQueue::erase_second() {
-	const auto at = frags_.begin() + skbs_.front().nr_frags;
-	frags_.erase(at, at + skbs_[1].nr_frags);
-	skbs_.erase(skbs_.begin() + 1);
+	frags_.replace(skbs_[0].nr_frags, skbs_[1].nr_frags, {});
+	skbs_.replace(1, 1, {});
 }
 
 void SkbQueue::set_frags(size_t i, std::span<const QueuedFrag> frags) {
-	const auto at = static_cast<ptrdiff_t>(first_frag(i));
-	const uint32_t old = skbs_[i].nr_frags;
-	if (frags.size() == old) {
-		std::copy(frags.begin(), frags.end(), frags_.begin() + at);
-		return;
-	}
-	frags_.erase(frags_.begin() + at, frags_.begin() + at + old);
-	frags_.insert(frags_.begin() + at, frags.begin(), frags.end());
+	frags_.replace(first_frag(i), skbs_[i].nr_frags, frags);
 	skbs_[i].nr_frags = static_cast<uint32_t>(frags.size());
 }
 

@@ -163,7 +163,7 @@ public:
 };
 
 // FragRefs' rule (frag_refs.hpp) over a map of every niov: the
-// specification its in-place window and its map for the rest stand for.
+// specification its open-addressing table stands for.
 struct RefsSpec {
 	std::map<uint64_t, std::pair<uint64_t, uint64_t>> counts;  // refs, pieces
 	std::vector<uint64_t> released;
@@ -184,8 +184,8 @@ struct RefsSpec {
 };
 
 RC_GTEST_PROP(FragRefs, CountsWhatAMapOfEveryNiovCounts, ()) {
-	// Indices around the first one taken, at the window's far edge,
-	// below it, and anywhere.
+	// Indices near the first one taken, 2^16 past it, below it, and
+	// anywhere: runs of neighbours and collisions in the table.
 	const uint64_t first = *rc::gen::oneOf(rc::gen::inRange<uint64_t>(0, 8),
 					       rc::gen::element<uint64_t>(65536, UINT64_MAX - 4));
 	const auto niov = rc::gen::oneOf(
@@ -196,8 +196,12 @@ RC_GTEST_PROP(FragRefs, CountsWhatAMapOfEveryNiovCounts, ()) {
 	ReleaseLog log;
 	FragRefs refs(log);
 	RefsSpec spec;
-	refs.taken(Frag{first, 0, 1, 1, 0});
-	spec.taken(first);
+	// A run of distinct niovs first: the table grows, and probes collide.
+	const uint64_t run = *rc::gen::inRange<uint64_t>(1, 600);
+	for (uint64_t k = 0; k < run; ++k) {
+		refs.taken(Frag{first + k * 3, 0, 1, 1, 0});
+		spec.taken(first + k * 3);
+	}
 	const auto ops = *rc::gen::container<std::vector<std::pair<int, uint64_t>>>(
 		rc::gen::pair(rc::gen::inRange(0, 3), niov));
 	for (const auto &[op, n] : ops) {
@@ -218,6 +222,64 @@ RC_GTEST_PROP(FragRefs, CountsWhatAMapOfEveryNiovCounts, ()) {
 	for (const auto &[n, c] : spec.counts)
 		held += c.first;
 	RC_ASSERT(refs.held() == held);
+}
+
+// Any sequence of the queue's edits leaves each skb with exactly the frags a
+// vector of vectors gives it: the front room's shifts, growth and shrinking
+// (front_room_vector.hpp) included.  Long runs of one edit drive the room to
+// grow and shrink.
+RC_GTEST_PROP(SkbQueue, EditsKeepWhatAVectorOfSkbsKeeps, ()) {
+	SkbQueue q;
+	std::vector<std::vector<QueuedFrag>> want;
+	uint64_t tag = 0;
+	auto fresh = [&tag](size_t n) {
+		std::vector<QueuedFrag> v(n);
+		for (auto &f : v)
+			f.frag.niov = ++tag;
+		return v;
+	};
+	const auto edits = *rc::gen::container<std::vector<std::pair<int, int>>>(
+		rc::gen::pair(rc::gen::inRange(0, 7), rc::gen::inRange(1, 300)));
+	for (const auto &[edit, repeat] : edits) {
+		for (int r = 0; r < repeat; ++r) {
+			const size_t n = *rc::gen::inRange<size_t>(0, 46);
+			if (edit == 0) {  // a send's new skb
+				q.push_back(Skb{});
+				want.emplace_back();
+				const auto f = fresh(n);
+				q.set_frags(q.size() - 1, f);
+				want.back() = f;
+			} else if (edit == 1 && !want.empty()) {  // ack
+				q.pop_front();
+				want.erase(want.begin());
+			} else if (edit == 2 && !want.empty()) {  // an empty skb removed
+				q.pop_back();
+				want.pop_back();
+			} else if (edit == 3 && !want.empty()) {  // split
+				const auto f = fresh(n);
+				q.insert_second(Skb{}, f);
+				want.insert(want.begin() + 1, f);
+			} else if (edit == 4 && want.size() > 1) {  // shift emptied the second
+				q.erase_second();
+				want.erase(want.begin() + 1);
+			} else if (edit == 5 && !want.empty()) {  // reshape the head, second or last
+				const size_t which = *rc::gen::element<size_t>(0, 1, want.size() - 1) % want.size();
+				const auto f = fresh(n);
+				q.set_frags(which, f);
+				want[which] = f;
+			} else if (edit == 6) {
+				q.clear();
+				want.clear();
+			}
+		}
+		RC_ASSERT(q.size() == want.size());
+		for (size_t s = 0; s < want.size(); ++s) {
+			RC_ASSERT(q[s].nr_frags == want[s].size());
+			auto f = q.frags_of(s);
+			for (const auto &w : want[s])
+				RC_ASSERT((f++)->frag.niov == w.frag.niov);
+		}
+	}
 }
 
 // sort_falling_runs sorts whatever it gets, and the orders allocators hand
