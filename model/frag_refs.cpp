@@ -1,29 +1,39 @@
 #include "frag_refs.hpp"
 
+#include <algorithm>
+
 namespace niov {
 
+// The first slot to try for @niov, or the empty slot its probe ends on.
+size_t FragRefs::slot_of(uint64_t niov) const {
+	const size_t mask = table_.size() - 1;
+	size_t i = static_cast<size_t>((niov * 0x9e3779b97f4a7c15ull) >> 32) & mask;
+	while (table_[i].used && table_[i].niov != niov)
+		i = (i + 1) & mask;
+	return i;
+}
+
 FragRefs::Count *FragRefs::find(uint64_t niov) {
-	if (Count *c = dense(niov))
-		return c;
-	const auto it = sparse_.find(niov);
-	return it == sparse_.end() ? nullptr : &it->second;
+	if (table_.empty())
+		return nullptr;
+	Count &c = table_[slot_of(niov)];
+	return c.used ? &c : nullptr;
 }
 
 FragRefs::Count &FragRefs::at(uint64_t niov) {
-	if (Count *c = dense(niov))
+	if (Count *c = find(niov))
 		return *c;
-	if (dense_.empty())
-		base_ = niov;
-	if (niov >= base_ && niov - base_ < kDense) {
-		dense_.resize(niov - base_ + 1);
-		return dense_.back();
+	if (2 * (used_ + 1) > table_.size()) {
+		std::vector<Count> old(std::max<size_t>(64, 2 * table_.size()));
+		old.swap(table_);
+		for (const Count &c : old)
+			if (c.used)
+				table_[slot_of(c.niov)] = c;
 	}
-	return sparse_[niov];
-}
-
-void FragRefs::drop(uint64_t niov) {
-	if (!dense(niov))
-		sparse_.erase(niov);
+	Count &c = table_[slot_of(niov)];
+	c = Count{niov, 0, 0, true};
+	++used_;
+	return c;
 }
 
 void FragRefs::taken(const Frag &f) {
@@ -46,8 +56,6 @@ void FragRefs::freed(const Frag &f) {
 		--held_;
 		impl_.frag_release(f);
 	}
-	if (c->pieces == 0 && c->refs == 0)
-		drop(f.niov);
 }
 
 }  // namespace niov

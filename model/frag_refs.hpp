@@ -10,7 +10,6 @@
 #pragma once
 
 #include <cstdint>
-#include <unordered_map>
 #include <vector>
 
 #include "impl.hpp"
@@ -28,28 +27,24 @@ public:
 
 private:
 	// Both count live frags, which the socket model stores, so 32 bits
-	// cannot wrap; half the size halves the dense table each input zeroes.
+	// cannot wrap.
 	struct Count {
+		uint64_t niov = 0;
 		uint32_t refs = 0, pieces = 0;
+		bool used = false;
 	};
-	// A send's niovs are mostly a run of nearby table indices: those from
-	// the first niov taken up to kDense past it are counted in place (a
-	// hash node per frag was most of a send's allocations; a table from
-	// index 0 zeroed half a megabyte for a send near niov 65,536), any
-	// other index a plugin names in the map.
-	static constexpr uint64_t kDense = uint64_t{1} << 16;
-	Count *dense(uint64_t niov) {  // nullptr outside the window
-		const uint64_t i = niov - base_;
-		return niov >= base_ && i < dense_.size() ? &dense_[i] : nullptr;
-	}
+	// Open addressing over a power-of-two table, at most half full, whose
+	// entries stay once made (a niov back at zero counts is found again):
+	// no allocation per niov and nothing sized by the index.  A hash node
+	// per frag was most of a send's allocations; a dense table from index
+	// 0 zeroed half a megabyte for a send near niov 65,536.
 	Count *find(uint64_t niov);
 	Count &at(uint64_t niov);
-	void drop(uint64_t niov);
+	size_t slot_of(uint64_t niov) const;
 
 	Impl &impl_;
-	std::vector<Count> dense_;
-	uint64_t base_ = 0;  // the window's first index: the first niov counted
-	std::unordered_map<uint64_t, Count> sparse_;
+	std::vector<Count> table_;
+	size_t used_ = 0;
 	uint64_t held_ = 0;
 };
 
