@@ -196,6 +196,7 @@ void decode_config(ByteReader &r, Scenario &sc, Target t) {
 	sc.zcrx_device = !(flags & f_no_zcrx_device);
 
 	const size_t nsegs = r.byte() % (kMaxSegs + 1);
+	sc.segs.reserve(nsegs);
 	for (size_t i = 0; i < nsegs; ++i) {
 		DmaSeg s;
 		s.addr = decode_number(r, seg_addr_ctx(sc.segs));

@@ -105,6 +105,7 @@ private:
 	// Replay the kernel's iterator to learn where each new frag came from.
 	void check_new_frags(std::vector<QueuedFrag> &frags, uint32_t from, IovIter it, int32_t length);
 	SkbReport report(const Skb &s, SkbQueue::FragIt frags) const;
+	static uint64_t digest(uint64_t h, const Skb &s, SkbQueue::FragIt frags);
 
 	const Scenario &sc_;
 	Impl &impl_;

@@ -109,7 +109,7 @@ std::vector<Difference> diff_traces(const Trace &m, const Trace &i) {
 						    : std::to_string(mo.result),
 				      io.result < 0 ? std::string(errno_name(static_cast<int>(io.result)))
 						    : std::to_string(io.result));
-			d.cmp("send.skbs", mo.skbs.size(), io.skbs.size());
+			d.cmp("send.skbs", mo.skb_count, io.skb_count);
 			// Frag by frag first: a frag that differs explains a differing
 			// frag count after it, never the other way round.
 			bool frag_diff = false;
@@ -136,6 +136,11 @@ std::vector<Difference> diff_traces(const Trace &m, const Trace &i) {
 					frag_diff = true;
 				}
 			}
+			// Digests only (neither trace kept the skbs): a difference
+			// somewhere in the send's frags, worded by a recorded run.
+			if (!frag_diff && mo.skb_digest != io.skb_digest)
+				d.add("send.digest", "the send's frags (digest)", fmt::format("{:#018x}", mo.skb_digest),
+				      fmt::format("{:#018x}", io.skb_digest));
 		}
 		d.cmp("sk_wmem_queued", mo.wmem, io.wmem);
 	}

@@ -24,7 +24,7 @@ FragRefs::Count &FragRefs::at(uint64_t niov) {
 	if (Count *c = find(niov))
 		return *c;
 	if (2 * (used_ + 1) > table_.size()) {
-		std::vector<Count> old(std::max<size_t>(64, 2 * table_.size()));
+		std::vector<Count> old(std::max<size_t>(16, 2 * table_.size()));
 		old.swap(table_);
 		for (const Count &c : old)
 			if (c.used)

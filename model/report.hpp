@@ -32,7 +32,8 @@ struct Difference {
 	std::string impl;
 	// The same, structured: which answer differs (bind.err, bind.niov_shift,
 	// bind.num_niovs, bind.queue_err, get_niov_at, niov_dma, send.result,
-	// send.skbs, skb.frags, frag.niov|off|len|truesize, sk_wmem_queued) and
+	// send.skbs, skb.frags, frag.niov|off|len|truesize, send.digest,
+	// sk_wmem_queued) and
 	// where (skb and frag index, the probed offset or niov index; -1 = n/a).
 	std::string field;
 	int64_t skb = -1, frag = -1;
@@ -69,7 +70,9 @@ struct OpReport {
 	OpKind kind = OpKind::send;
 	uint32_t line = 0;
 	int64_t result = 0;	     // send: bytes or negative errno
-	std::vector<SkbReport> skbs; // send: the skbs it filled
+	std::vector<SkbReport> skbs; // send: the skbs it filled (RunOptions::record_skbs)
+	uint32_t skb_count = 0;	     // send: how many skbs it filled
+	uint64_t skb_digest = 0;     // send: of their frags (RunOptions::digest_skbs)
 	int32_t wmem = 0;	     // sk_wmem_queued after the op
 	uint64_t truesize_sum = 0;   // sum of the queued skbs' truesize
 	uint32_t queued = 0;	     // skbs on the queue after the op
@@ -126,6 +129,12 @@ struct RunOptions {
 	// the traces are compared on.  A run only its violations are read
 	// from (the fuzz harness with the model alone) leaves them out.
 	bool record_skbs = true;
+	// Instead, a 64-bit digest of each send's frags (every field the
+	// comparison reads), which diff_traces compares when neither trace has
+	// the skbs: one number per send instead of a vector per skb.  A reader
+	// that finds a difference this way runs again with record_skbs to name
+	// the frag (the fuzz harness).
+	bool digest_skbs = false;
 	// Trace::explain, why the bind came out as it did: the reports show
 	// it; the fuzz harness, which reads violations and differences only,
 	// leaves it out.

@@ -118,6 +118,24 @@ SkbReport Socket::report(const Skb &s, SkbQueue::FragIt frags) const {
 	return r;
 }
 
+// Folds an skb's frags into @h: their count and every field diff_traces
+// compares per frag, each word through a 64-bit mix (splitmix64's finalizer).
+uint64_t Socket::digest(uint64_t h, const Skb &s, SkbQueue::FragIt frags) {
+	const auto fold = [&h](uint64_t v) {
+		h = (h ^ v) * 0x9e3779b97f4a7c15ull;
+		h ^= h >> 31;
+		h *= 0xbf58476d1ce4e5b9ull;
+		h ^= h >> 27;
+	};
+	fold(s.nr_frags);
+	for (uint32_t i = 0; i < s.nr_frags; ++i, ++frags) {
+		fold(frags->frag.niov);
+		fold(uint64_t{frags->frag.off} << 32 | frags->frag.len);
+		fold(frags->frag.truesize);
+	}
+	return h;
+}
+
 // Walk a copy of the iterator the way the fill did and check each new frag
 // against the limits that applied when it was cut.
 void Socket::check_new_frags(std::vector<QueuedFrag> &frags, uint32_t from, IovIter it, int32_t length) {
@@ -264,6 +282,7 @@ int64_t Socket::send(const Op &op, OpReport &rep) {
 	uint64_t added = 0;
 	if (opts_.record_skbs)
 		rep.skbs.reserve(q_.size() - first_skb);
+	rep.skb_count = static_cast<uint32_t>(q_.size() - first_skb);
 	auto frags = q_.frags_of(first_skb);
 	for (size_t i = first_skb; i < q_.size(); ++i) {
 		Skb &s = q_[i];
@@ -272,6 +291,8 @@ int64_t Socket::send(const Op &op, OpReport &rep) {
 		added += s.len;
 		if (opts_.record_skbs)
 			rep.skbs.push_back(report(s, frags));
+		else if (opts_.digest_skbs)
+			rep.skb_digest = digest(rep.skb_digest, s, frags);
 		frags += s.nr_frags;
 	}
 	if (static_cast<int64_t>(added) != copied)

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# The fuzz harness's work budget (fuzz/budget.hpp) holds the model and the
-# plugin alike: an input whose model run goes past it is skipped, but a
-# plugin past it while the model stayed inside built other frags than the
-# model, a difference the harness must report, not an input to skip.
+# The fuzz harness with a plugin: its work budget (fuzz/budget.hpp) holds the
+# model and the plugin alike: an input whose model run goes past it is
+# skipped, but a plugin past it while the model stayed inside built other
+# frags than the model, a difference the harness must report, not an input
+# to skip; and a difference found by digest is worded frag by frag.
 # usage: budget_test.sh NIOVCHECK FUZZ_REPLAY_SEND CORRECT_PLUGIN BYTE_FRAGS_PLUGIN
 set -u
 [ $# -eq 4 ] || { echo "usage: $0 NIOVCHECK FUZZ_REPLAY_SEND CORRECT_PLUGIN BYTE_FRAGS_PLUGIN" >&2; exit 2; }
@@ -31,6 +32,20 @@ rc=$?
 [ $rc -ne 0 ] || bad "byte_frags past the budget was skipped as an input (exit 0)"
 grep -q "niovcheck-fuzz send: differential .*fuzz budget" "$tmp/bytes.log" ||
 	bad "no differential finding naming the budget: $(grep -m1 niovcheck-fuzz "$tmp/bytes.log")"
+
+# A difference the harness finds by digest (fuzz/harness.cpp) is worded
+# from a recorded run: the first frag that differs, not the digest.  One skb
+# each: 17 bytes in one frag, or in MAX_SKB_FRAGS frags of a byte.
+cat >"$tmp/frag.scn" <<'SCN'
+rules tx-autosize
+dir tx
+sg 0x40000000 2M
+send 0+17
+SCN
+"$bin" corpus encode --target send "$tmp/frag.scn" "$tmp/frag.bin" || bad "encode frag.scn"
+NIOV_IMPL=$byte_frags "$driver" "$tmp/frag.bin" >"$tmp/frag.log" 2>&1
+grep -q "niovcheck-fuzz send: differential .*skb 0 frag 0: model niov 0 off 0x0 len 17 .*plugin niov 0 off 0x0 len 1 " "$tmp/frag.log" ||
+	bad "the difference is not worded by frag: $(grep -m1 'niovcheck-fuzz send' "$tmp/frag.log")"
 
 # The era whose lookup has no bounds check wraps this send past 2^64 into
 # a 2 GiB run of page frags: the model's own run stops at the budget and
