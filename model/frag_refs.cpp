@@ -2,12 +2,14 @@
 
 #include <algorithm>
 
+#include "mix64.hpp"
+
 namespace niov {
 
 // The first slot to try for @niov, or the empty slot its probe ends on.
 size_t FragRefs::slot_of(uint64_t niov) const {
 	const size_t mask = table_.size() - 1;
-	size_t i = static_cast<size_t>((niov * 0x9e3779b97f4a7c15ull) >> 32) & mask;
+	size_t i = static_cast<size_t>((niov * kGoldenGamma) >> 32) & mask;
 	while (table_[i].used && table_[i].niov != niov)
 		i = (i + 1) & mask;
 	return i;

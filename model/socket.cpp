@@ -8,6 +8,7 @@
 
 #include "checks.hpp"
 #include "limits.hpp"
+#include "mix64.hpp"
 
 namespace niov {
 
@@ -119,14 +120,9 @@ SkbReport Socket::report(const Skb &s, SkbQueue::FragIt frags) const {
 }
 
 // Folds an skb's frags into @h: their count and every field diff_traces
-// compares per frag, each word through a 64-bit mix (splitmix64's finalizer).
+// compares per frag, each word through splitmix64's finalizer.
 uint64_t Socket::digest(uint64_t h, const Skb &s, SkbQueue::FragIt frags) {
-	const auto fold = [&h](uint64_t v) {
-		h = (h ^ v) * 0x9e3779b97f4a7c15ull;
-		h ^= h >> 31;
-		h *= 0xbf58476d1ce4e5b9ull;
-		h ^= h >> 27;
-	};
+	const auto fold = [&h](uint64_t v) { h = mix64(h ^ v); };
 	fold(s.nr_frags);
 	for (uint32_t i = 0; i < s.nr_frags; ++i, ++frags) {
 		fold(frags->frag.niov);

@@ -10,6 +10,8 @@
 
 #include <rapidcheck.h>
 
+#include "mix64.hpp"
+
 namespace niov::props {
 
 inline constexpr uint64_t kSZ2M = uint64_t{1} << 21;
@@ -35,10 +37,7 @@ rc::Gen<uint64_t> multiple_around(uint64_t unit, uint64_t max_mult, uint64_t pag
 struct SplitMix64 {
 	uint64_t s;
 	uint64_t next() {
-		uint64_t z = (s += 0x9e3779b97f4a7c15ull);
-		z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-		z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-		return z ^ (z >> 31);
+		return niov::mix64(s += niov::kGoldenGamma);
 	}
 };
 
