@@ -300,7 +300,7 @@ int run_checks(Target t, Scenario &sc) {
 	stdout_clean();
 	check_violations(t, sc, i);
 	auto diffs = diff_traces(m, i);
-	if (!diffs.empty() && !opts.record_skbs) {
+	if (!diffs.empty()) {
 		// Compared by digests: worded again from runs that keep every frag,
 		// to name the first frag that differs.
 		RunOptions full = opts;
