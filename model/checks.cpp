@@ -27,8 +27,16 @@ bool Checker::wants(Inv inv) {
 		seen_ = 0;
 	}
 	const uint64_t bit = uint64_t{1} << static_cast<unsigned>(inv);
-	return !(seen_ & bit) && t_.violations.size() < opts_.max_violations &&
-	       !(opts_.skip_known_findings && is_known_finding(sc_, inv));
+	if ((seen_ & bit) || t_.violations.size() >= opts_.max_violations)
+		return false;
+	if (!opts_.skip_known_findings)
+		return true;
+	if (!(known_asked_ & bit)) {
+		known_asked_ |= bit;
+		if (is_known_finding(sc_, inv))
+			known_ |= bit;
+	}
+	return !(known_ & bit);
 }
 
 void Checker::fail(Inv inv, std::string detail) {

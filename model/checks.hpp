@@ -80,6 +80,9 @@ private:
 	uint64_t seen_ = 0;  // bitmask of invariants already reported this step
 	std::vector<uint32_t> lens_;  // scratch for descriptor lengths
 	uint32_t seen_step_ = UINT32_MAX;
+	// is_known_finding per invariant, asked once a run: a kernel with a
+	// known bug fails the same check on every niov of a sweep.
+	uint64_t known_asked_ = 0, known_ = 0;
 };
 
 class Socket {
