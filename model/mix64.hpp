@@ -1,6 +1,6 @@
 // splitmix64's finalizer: every input bit moves about half the output bits.
-// One definition for the property generators' value stream and the socket
-// model's send digest.
+// One definition for the property generators' value stream; its golden
+// gamma is also the odd multiplier of the frag-refs hash and the send digest.
 #pragma once
 
 #include <cstdint>

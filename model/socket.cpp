@@ -4,6 +4,7 @@
 // (skb_queue.hpp) never copies what it holds, and only the new skbs of a
 // send are closed, reported and checked.
 #include <algorithm>
+#include <bit>
 #include <fmt/format.h>
 
 #include "checks.hpp"
@@ -120,9 +121,12 @@ SkbReport Socket::report(const Skb &s, SkbQueue::FragIt frags) const {
 }
 
 // Folds an skb's frags into @h: their count and every field diff_traces
-// compares per frag, each word through splitmix64's finalizer.
+// compares per frag.  Each fold is a bijection of h for a given word (an odd
+// multiplier, then a rotation that carries the high bits down for the next
+// one), so sends that differ in one word never share a digest.  It is a
+// third of splitmix64's latency per word, which was 6 % of a send input.
 uint64_t Socket::digest(uint64_t h, const Skb &s, SkbQueue::FragIt frags) {
-	const auto fold = [&h](uint64_t v) { h = mix64(h ^ v); };
+	const auto fold = [&h](uint64_t v) { h = std::rotl((h ^ v) * kGoldenGamma, 27); };
 	fold(s.nr_frags);
 	for (uint32_t i = 0; i < s.nr_frags; ++i, ++frags) {
 		fold(frags->frag.niov);
