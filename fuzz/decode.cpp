@@ -219,6 +219,10 @@ Op decode_send(ByteReader &r, const Scenario &sc, Target t) {
 				   : static_cast<size_t>(fit(decode_number(r), 1, kMaxSendElems));
 		sflags = r.byte();
 	}
+	// Every one of the n elements is decoded (zeros past the input's end):
+	// growing the vector element by element was a third of a send input's
+	// allocations.
+	op.iov.reserve(n);
 	for (size_t i = 0; i < n; ++i) {
 		IovElem e;
 		e.base = decode_number(r, elem_base_ctx(op.iov, sc.dmabuf_size));
