@@ -68,6 +68,7 @@ public:
 
 private:
 	bool byte_map_at(uint64_t virt, uint64_t &dma) const;
+	CutBy cut_by(const Frag &f, uint64_t niov_size, const FragLimits &lim) const;
 	void gve_segments(const Skb &s, SkbQueue::FragIt frags);
 
 	const Scenario &sc_;

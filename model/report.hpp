@@ -151,6 +151,12 @@ struct RunOptions {
 	// fuzz harness, where a lying exporter or an unchecked era words one
 	// on most inputs).
 	bool skip_known_findings = false;
+	// false: the run records what the implementation did and checks none
+	// of it.  For the fuzz harness's model run beside a plugin: the two
+	// runs are compared output for output, so when they agree the plugin's
+	// checked run has judged the same outputs, and when they differ the
+	// harness runs the model again, checked, to word the difference.
+	bool check = true;
 };
 
 struct RunReport {
