@@ -34,7 +34,8 @@ public:
 		head_ = 0;
 	}
 
-	// The @old elements from @pos on become @with.
+	// The @old elements from @pos on become @with (which must not point
+	// into this vector).
 	void replace(size_t pos, size_t old, std::span<const T> with) {
 		const size_t n = with.size();
 		const bool front_side = pos < size() - pos - old;  // fewer elements before than after
@@ -54,7 +55,11 @@ public:
 				std::move(at(0), at(pos), at(0) - static_cast<std::ptrdiff_t>(d));
 				head_ -= d;
 			} else {
-				buf_.insert(at(pos + old), d, T{});
+				// Over the old ones, then the rest inserted as they are:
+				// default elements copied over were a pass too many.
+				std::copy(with.begin(), with.begin() + static_cast<std::ptrdiff_t>(old), at(pos));
+				buf_.insert(at(pos + old), with.begin() + static_cast<std::ptrdiff_t>(old), with.end());
+				return;
 			}
 		}
 		std::copy(with.begin(), with.end(), at(pos));
@@ -64,7 +69,7 @@ public:
 			shrink_room();
 	}
 
-	void push_back(const T &v) { replace(size(), 0, std::span<const T>(&v, 1)); }
+	void push_back(const T &v) { buf_.push_back(v); }
 
 private:
 	static constexpr size_t kRoom = 64;
