@@ -5,7 +5,8 @@
 // room; one nearer the back shifts those after it.  Storage grows and is
 // reused, never given back per element: std::deque allocated and freed a
 // node every dozen frags as the queue moved (70 allocations per send input
-// of the fuzz target, the most of any one source).
+// of the fuzz target, the most of any one source).  Its storage comes
+// from, and goes back to, the thread's BufferStash.
 //
 // References and iterators stay valid until the next edit.
 #pragma once
@@ -15,12 +16,21 @@
 #include <span>
 #include <vector>
 
+#include "buffer_stash.hpp"
+
 namespace niov {
 
 template <class T>
 class FrontRoomVector {
 public:
 	using const_iterator = typename std::vector<T>::const_iterator;
+
+	FrontRoomVector() : buf_(BufferStash<T>::take()) {}
+	FrontRoomVector(const FrontRoomVector &) = default;
+	FrontRoomVector(FrontRoomVector &&) noexcept = default;
+	FrontRoomVector &operator=(const FrontRoomVector &) = default;
+	FrontRoomVector &operator=(FrontRoomVector &&) noexcept = default;
+	~FrontRoomVector() { BufferStash<T>::give(std::move(buf_)); }
 
 	size_t size() const { return buf_.size() - head_; }
 	bool empty() const { return size() == 0; }

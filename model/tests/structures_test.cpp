@@ -2,7 +2,8 @@
 // stand for answer: SegIndex against the folds of rules.hpp (the ones the
 // proofs reason about), over tables with zero-length, huge and wrapping
 // segments; SkbQueue's reshaping against a plain vector of skbs; FragRefs'
-// counts against a map of every niov.
+// counts against a map of every niov.  The queue's storage is reused from
+// one run to the next, never while its holder lives.
 #include <gtest/gtest.h>
 #include <rapidcheck.h>
 #include <rapidcheck/gtest.h>
@@ -10,7 +11,9 @@
 #include <algorithm>
 #include <map>
 
+#include "buffer_stash.hpp"
 #include "frag_refs.hpp"
+#include "front_room_vector.hpp"
 #include "run_order.hpp"
 #include "seg_index.hpp"
 #include "skb_queue.hpp"
@@ -293,6 +296,36 @@ struct Counted {
 	}
 	bool operator==(const Counted &o) const { return key == o.key; }
 };
+
+// Its own element type, so no other test's queues share this stash.
+struct StashProbe {
+	uint64_t v = 0;
+};
+
+TEST(BufferStash, AQueueTakesTheStorageOfOneGoneNeverOfOneAlive) {
+	const StashProbe *gone_storage = nullptr;
+	{
+		FrontRoomVector<StashProbe> gone;
+		for (uint64_t i = 0; i < 100; ++i)
+			gone.push_back({i});
+		gone_storage = &gone[0];
+	}
+	FrontRoomVector<StashProbe> next;
+	next.push_back({7});
+	EXPECT_EQ(&next[0], gone_storage);  // no allocation for the next run
+	FrontRoomVector<StashProbe> beside;
+	beside.push_back({8});
+	EXPECT_NE(&beside[0], &next[0]);
+	EXPECT_EQ(next[0].v, 7u);
+	EXPECT_EQ(beside[0].v, 8u);
+
+	// Past its bound, storage is not kept: a thread keeps little.
+	std::vector<StashProbe> huge;
+	huge.reserve((size_t{4} << 20) / sizeof(StashProbe) + 1);
+	BufferStash<StashProbe>::give(std::move(huge));
+	for (int i = 0; i < 4; ++i)
+		EXPECT_LT(BufferStash<StashProbe>::take().capacity(), (size_t{4} << 20) / sizeof(StashProbe));
+}
 
 RC_GTEST_PROP(RunOrder, SortsAnything, (std::vector<uint64_t> v)) {
 	// Small keys too: duplicates inside and across runs.
