@@ -72,6 +72,9 @@ public:
 	// Put back what the fill took for @f; the TCP model calls it once per
 	// frag the fill made, when the last piece of it is freed.
 	virtual void frag_release(const Frag &f) = 0;
+	// false: frag_release does nothing, so the TCP model need not count
+	// references to call it (FragRefs).
+	virtual bool takes_frag_refs() const { return true; }
 	// Process-wide resource counters; nullopt: not tracked.
 	virtual std::optional<niov_resources> resources() const = 0;
 	// The RX binding's allocator; nullopt: the implementation has none.
@@ -94,6 +97,7 @@ public:
 	std::optional<int> encode_tx_desc(uint32_t frag_len, std::vector<uint32_t> &lens) override;
 	uint32_t caps() const override { return kAllPaths; }
 	void frag_release(const Frag &) override {}  // the rules take no references
+	bool takes_frag_refs() const override { return false; }
 	std::optional<niov_resources> resources() const override { return std::nullopt; }
 	std::optional<RxAllocResult> rx_alloc() override;
 	void rx_free(uint64_t idx) override;
