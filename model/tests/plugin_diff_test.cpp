@@ -115,6 +115,19 @@ TEST(Plugins, EveryBrokenVariantIsCaughtByItsInvariant) {
 	EXPECT_GE(variants, 16u);
 }
 
+// Every plugin on the shipped scenarios of its rules: a kernel-shaped one
+// on its own preset's, a broken variant on tx-autosize's.
+template <class Visit>
+void each_plugin_on_its_scenarios(const std::vector<Scenario> &scenarios, Visit &&visit) {
+	for (const auto &e : plugins()) {
+		PluginImpl impl(e.path);
+		const Preset rules = e.kind == "kernel" ? plugin_rules(impl) : Preset::tx_autosize;
+		for (const auto &sc : scenarios)
+			if (sc.cfg.preset == rules && sc.cfg.policy == preset_policies(sc.cfg.preset))
+				visit(impl, sc);
+	}
+}
+
 // Compared by digest (RunOptions::digest_skbs, the fuzz harness's way), a
 // send's frags differ from the model's exactly where they do compared frag
 // by frag: every kernel-shaped plugin on its own rules' scenarios, every
@@ -139,24 +152,18 @@ TEST(Plugins, DigestsDifferWhereFragsDiffer) {
 	const auto digest_field = [](const std::string &f) { return f == "send.digest"; };
 	const auto count_field = [](const std::string &f) { return f == "send.skbs"; };
 	unsigned steps = 0;
-	for (const auto &e : plugins()) {
-		PluginImpl impl(e.path);
-		const Preset rules = e.kind == "kernel" ? plugin_rules(impl) : Preset::tx_autosize;
-		for (const auto &sc : scenarios) {
-			if (sc.cfg.preset != rules || !(sc.cfg.policy == preset_policies(sc.cfg.preset)))
-				continue;
-			const RunReport full = run_scenario(sc, &impl);
-			const RunReport by_digest = run_scenario(sc, &impl, digest);
-			auto frags = steps_where(full.differences, frag_field);
-			auto digests = steps_where(by_digest.differences, digest_field);
-			for (uint32_t k : steps_where(full.differences, count_field)) {
-				frags.erase(k);
-				digests.erase(k);
-			}
-			EXPECT_EQ(frags, digests) << impl.name() << " on " << sc.name;
-			steps += static_cast<unsigned>(frags.size());
+	each_plugin_on_its_scenarios(scenarios, [&](PluginImpl &impl, const Scenario &sc) {
+		const RunReport full = run_scenario(sc, &impl);
+		const RunReport by_digest = run_scenario(sc, &impl, digest);
+		auto frags = steps_where(full.differences, frag_field);
+		auto digests = steps_where(by_digest.differences, digest_field);
+		for (uint32_t k : steps_where(full.differences, count_field)) {
+			frags.erase(k);
+			digests.erase(k);
 		}
-	}
+		EXPECT_EQ(frags, digests) << impl.name() << " on " << sc.name;
+		steps += static_cast<unsigned>(frags.size());
+	});
 	EXPECT_GT(steps, 0u);  // some variant's frags differ, so the comparison ran
 }
 
@@ -189,26 +196,20 @@ TEST(Plugins, AnUncheckedModelRunLosesNoFindingWhereTheRunsAgree) {
 			       "tcp.wmem_nonneg"})
 		EXPECT_TRUE(silenced.count(id)) << id << " fires on no shipped scenario";
 	unsigned agreeing_with_findings = 0;
-	for (const auto &e : plugins()) {
-		PluginImpl impl(e.path);
-		const Preset rules = e.kind == "kernel" ? plugin_rules(impl) : Preset::tx_autosize;
-		for (const auto &sc : scenarios) {
-			if (sc.cfg.preset != rules || !(sc.cfg.policy == preset_policies(sc.cfg.preset)))
-				continue;
-			ModelImpl judged, recorded;
-			const Trace m = trace_scenario(sc, judged, checked);
-			const Trace u = trace_scenario(sc, recorded, unchecked);
-			const Trace i = trace_scenario(sc, impl, checked);
-			if (!diff_traces(u, i).empty())
-				continue;
-			const auto got = ids(i);
-			for (const auto &id : ids(m))
-				EXPECT_TRUE(std::count(got.begin(), got.end(), id))
-					<< impl.name() << " on " << sc.name << ": the model finds " << id
-					<< ", the plugin's run that agrees with it does not";
-			agreeing_with_findings += !m.violations.empty();
-		}
-	}
+	each_plugin_on_its_scenarios(scenarios, [&](PluginImpl &impl, const Scenario &sc) {
+		ModelImpl judged, recorded;
+		const Trace m = trace_scenario(sc, judged, checked);
+		const Trace u = trace_scenario(sc, recorded, unchecked);
+		const Trace i = trace_scenario(sc, impl, checked);
+		if (!diff_traces(u, i).empty())
+			return;
+		const auto got = ids(i);
+		for (const auto &id : ids(m))
+			EXPECT_TRUE(std::count(got.begin(), got.end(), id))
+				<< impl.name() << " on " << sc.name << ": the model finds " << id
+				<< ", the plugin's run that agrees with it does not";
+		agreeing_with_findings += !m.violations.empty();
+	});
 	EXPECT_GT(agreeing_with_findings, 0u);  // known findings of an era: the subset test had work
 }
 
