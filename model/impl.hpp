@@ -72,8 +72,8 @@ public:
 	// Put back what the fill took for @f; the TCP model calls it once per
 	// frag the fill made, when the last piece of it is freed.
 	virtual void frag_release(const Frag &f) = 0;
-	// false: frag_release does nothing, so the TCP model need not count
-	// references to call it (FragRefs).
+	// false: frag_release does nothing (the model; a plugin without the
+	// op), so the TCP model need not count references to call it.
 	virtual bool takes_frag_refs() const { return true; }
 	// Process-wide resource counters; nullopt: not tracked.
 	virtual std::optional<niov_resources> resources() const = 0;

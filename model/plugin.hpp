@@ -42,6 +42,7 @@ public:
 					 unsigned area_max_shift) override;
 	std::optional<int> encode_tx_desc(uint32_t frag_len, std::vector<uint32_t> &lens) override;
 	void frag_release(const Frag &f) override;
+	bool takes_frag_refs() const override { return v2() && ops_->frag_release; }
 	std::optional<niov_resources> resources() const override;
 	std::optional<RxAllocResult> rx_alloc() override;
 	void rx_free(uint64_t idx) override;
