@@ -54,6 +54,12 @@ std::vector<Scenario> corpus() {
 
 using test::ids;
 
+// A shipped scenario of @rules that keeps its preset's policies: what a
+// plugin of those rules is compared on.
+bool of_rules(const Scenario &sc, Preset rules) {
+	return sc.cfg.preset == rules && sc.cfg.policy == preset_policies(sc.cfg.preset);
+}
+
 TEST(Plugins, ListIsComplete) {
 	const auto p = plugins();
 	EXPECT_EQ(std::count_if(p.begin(), p.end(), [](auto &e) { return e.kind == "kernel"; }), 5);
@@ -68,7 +74,7 @@ TEST(Plugins, KernelShapedPluginsAgreeWithTheModel) {
 		PluginImpl impl(e.path);
 		unsigned compared = 0;
 		for (const auto &sc : scenarios) {
-			if (plugin_rules(impl) != sc.cfg.preset || !(sc.cfg.policy == preset_policies(sc.cfg.preset)))
+			if (!of_rules(sc, plugin_rules(impl)))
 				continue;
 			const RunReport r = run_scenario(sc, &impl);
 			++compared;
@@ -99,7 +105,7 @@ TEST(Plugins, EveryBrokenVariantIsCaughtByItsInvariant) {
 		ASSERT_FALSE(impl.must_catch().empty()) << e.path;
 		bool caught = false;
 		for (const auto &sc : scenarios) {
-			if (sc.cfg.preset != Preset::tx_autosize || !(sc.cfg.policy == preset_policies(sc.cfg.preset)))
+			if (!of_rules(sc, Preset::tx_autosize))
 				continue;
 			const RunReport r = run_scenario(sc, &impl);
 			const auto got = ids(*r.impl);
@@ -123,7 +129,7 @@ void each_plugin_on_its_scenarios(const std::vector<Scenario> &scenarios, Visit 
 		PluginImpl impl(e.path);
 		const Preset rules = e.kind == "kernel" ? plugin_rules(impl) : Preset::tx_autosize;
 		for (const auto &sc : scenarios)
-			if (sc.cfg.preset == rules && sc.cfg.policy == preset_policies(sc.cfg.preset))
+			if (of_rules(sc, rules))
 				visit(impl, sc);
 	}
 }
