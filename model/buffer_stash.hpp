@@ -39,7 +39,7 @@ public:
 	}
 
 private:
-	static constexpr size_t kKept = 4;		 // two runs' queues at once
+	static constexpr size_t kKept = 4;		 // queues alive at once: the runs' one, tests' several
 	static constexpr size_t kMaxBytes = size_t{4} << 20;  // 10,000 skbs' frags fit
 
 	static std::vector<std::vector<T>> &stash() {
