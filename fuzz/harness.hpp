@@ -24,6 +24,9 @@ int run_target(Target t, const uint8_t *data, size_t size);
 // The decode-only baseline of the speed ratio: decode (or parse) and stop.
 int decode_only(Target t, const uint8_t *data, size_t size);
 
+// Stdout back from the plugin's trap, for a driver's own output after its
+// last input.
+void release_stdout();
 // The replay driver names the file it runs, so failures can say which.
 void set_input_path(const char *path);
 

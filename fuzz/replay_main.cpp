@@ -74,6 +74,7 @@ int main(int argc, char **argv) {
 			++rejected;
 		niov::fuzz::watchdog_disarm();
 	}
+	niov::fuzz::release_stdout();
 	std::printf("replayed %zu inputs (%zu over the work budget, not run)\n", files.size(), rejected);
 	return 0;
 }
