@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <fstream>
 #include <memory>
+#include <optional>
 #include <stdexcept>
 #include <string>
 
@@ -18,6 +19,7 @@
 #include "crash_report.hpp"
 #include "findings.hpp"
 #include "limits.hpp"
+#include "lockstep_impl.hpp"
 #include "plugin.hpp"
 #include "replay_command.hpp"
 #include "report.hpp"
@@ -273,33 +275,46 @@ int run_checks(Target t, Scenario &sc) {
 	opts.explain_bind = false;
 	opts.skip_known_findings = true;  // check_violations drops them
 	opts.max_frags = opts.max_skbs = kMaxWork;
-	// Beside a plugin the model's run is compared, not checked: the
-	// plugin's run is checked, and where the two agree it judged the same
-	// outputs.  A difference runs the model again, checked (below).
-	RunOptions model_opts = opts;
-	model_opts.check = !with_plugin;
-	ModelImpl model;
-	const Trace m = trace_scenario(sc, model, model_opts);
-	check_violations(t, sc, m);
-	if (!with_plugin)
+	if (!with_plugin) {
+		ModelImpl model;
+		check_violations(t, sc, trace_scenario(sc, model, opts));
 		return 0;
+	}
+	// Beside a plugin the model is not run on its own: it answers every
+	// question beside the plugin (LockstepImpl) in the plugin's checked
+	// run.  Where an answer differs, the model runs alone, unchecked, and
+	// the traces are compared; a difference there runs the model again,
+	// checked, to word it (below).
+	RunOptions model_opts = opts;
+	model_opts.check = false;
+	// The model's run alone, first of all where the plugin's fails: a
+	// model past the work budget rejects the input (LimitError) whatever
+	// the plugin did.
+	const auto model_trace = [&] {
+		ModelImpl model;
+		return trace_scenario(sc, model, model_opts);
+	};
 	StdoutTrap &trap = stdout_trap();
+	trap.arm();
+	ModelImpl shadow;
+	LockstepImpl lockstep(*pl.impl, shadow);
 	// The plugin's run with its stdout trapped; a fault or a run past the
 	// budget is a finding.
-	const auto plugin_trace = [&](const RunOptions &o) {
-		trap.arm();
+	const auto plugin_trace = [&](Impl &impl, const RunOptions &o) {
 		try {
-			return trace_scenario(sc, *pl.impl, o);
+			return trace_scenario(sc, impl, o);
 		} catch (const PluginFault &f) {
 			std::string ignored;
 			trap.take(ignored);
+			(void)model_trace();
 			fail(t, f.id, pl.path + ", " + f.op, breadcrumb().step, f.what());
 		} catch (const LimitError &e) {
-			// The model's run stayed inside the same budget: a plugin past
+			// The model's run stays inside the same budget: a plugin past
 			// it built other frags or skbs, a difference, not an input to
 			// skip.
 			std::string ignored;
 			trap.take(ignored);
+			const Trace m = model_trace();
 			fail(t, "differential", "model vs " + pl.impl->name(), breadcrumb().step,
 			     "the plugin's sends built more frags or skbs than the fuzz budget allows (" +
 				     std::string(e.what()) + "); the model's filled " + sends_filled(m));
@@ -311,7 +326,10 @@ int run_checks(Target t, Scenario &sc) {
 			fail(t, "plugin.stdout", pl.path, breadcrumb().step,
 			     std::to_string(n) + " bytes written to stdout, first: '" + head + "'");
 	};
-	const Trace i = plugin_trace(opts);
+	const Trace i = plugin_trace(lockstep, opts);
+	std::optional<Trace> m;
+	if (lockstep.diverged())
+		m = model_trace();
 	// The leak check costs about twenty binds: on the first bound input and
 	// every 4096th after it.
 	static uint64_t bound_inputs = 0;
@@ -322,7 +340,9 @@ int run_checks(Target t, Scenario &sc) {
 				     " bind/unbind cycles of this input's bind");
 	stdout_clean();
 	check_violations(t, sc, i);
-	auto diffs = diff_traces(m, i);
+	if (!m)
+		return 0;  // every answer the same: so is every output
+	auto diffs = diff_traces(*m, i);
 	if (!diffs.empty()) {
 		// Compared by digests: worded again from runs that keep every frag,
 		// to name the first frag that differs.
@@ -331,7 +351,7 @@ int run_checks(Target t, Scenario &sc) {
 		ModelImpl again;
 		const Trace m2 = trace_scenario(sc, again, full);
 		check_violations(t, sc, m2);  // the model's own, first
-		const Trace i2 = plugin_trace(full);
+		const Trace i2 = plugin_trace(*pl.impl, full);
 		stdout_clean();
 		if (auto worded = diff_traces(m2, i2); !worded.empty())
 			diffs = std::move(worded);

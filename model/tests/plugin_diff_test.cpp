@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "findings.hpp"
+#include "lockstep_impl.hpp"
 #include "plugin.hpp"
 #include "report.hpp"
 #include "test_scenarios.hpp"
@@ -217,6 +218,80 @@ TEST(Plugins, AnUncheckedModelRunLosesNoFindingWhereTheRunsAgree) {
 		agreeing_with_findings += !m.violations.empty();
 	});
 	EXPECT_GT(agreeing_with_findings, 0u);  // known findings of an era: the subset test had work
+}
+
+// The fuzz harness runs a plugin in lockstep with the model (LockstepImpl)
+// and runs the model alone only where an answer differed.  Sound only if
+// equal answers give equal traces: wherever the lockstep saw no
+// difference, the model alone and the plugin alone do not differ either;
+// and the lockstep's run is the plugin's, findings and all.
+struct LockstepCount {
+	unsigned differing = 0;	 // pairs whose traces differ
+	unsigned missed = 0;	 // of them, the lockstep saw no difference
+};
+
+template <class Lockstep>
+LockstepCount lockstep_on_every_plugin(const std::vector<Scenario> &scenarios) {
+	RunOptions opts;
+	opts.record_skbs = false;
+	opts.digest_skbs = true;
+	RunOptions unchecked = opts;
+	unchecked.check = false;
+	LockstepCount n;
+	each_plugin_on_its_scenarios(scenarios, [&](PluginImpl &impl, const Scenario &sc) {
+		ModelImpl shadow, alone;
+		Lockstep lockstep(impl, shadow);
+		const Trace l = trace_scenario(sc, lockstep, opts);
+		const Trace i = trace_scenario(sc, impl, opts);
+		EXPECT_TRUE(diff_traces(i, l).empty()) << impl.name() << " on " << sc.name << ": the lockstep changed an output";
+		EXPECT_EQ(ids(i), ids(l)) << impl.name() << " on " << sc.name;
+		if (diff_traces(trace_scenario(sc, alone, unchecked), i).empty())
+			return;
+		++n.differing;
+		n.missed += !lockstep.diverged();
+	});
+	return n;
+}
+
+TEST(Plugins, ALockstepThatSeesNoDifferenceMissesNone) {
+	const LockstepCount n = lockstep_on_every_plugin<LockstepImpl>(corpus());
+	EXPECT_EQ(n.missed, 0u);
+	EXPECT_GT(n.differing, 0u);  // the broken variants differ: the test had work
+}
+
+// Negative: a lockstep blind to the fills (the primary alone fills) misses
+// the differences of the variants whose frags are wrong.
+class FillBlindLockstep final : public Impl {
+public:
+	FillBlindLockstep(Impl &primary, Impl &shadow) : primary_(primary), inner_(primary, shadow) {}
+	bool diverged() const { return inner_.diverged(); }
+	std::string name() const override { return inner_.name(); }
+	uint32_t caps() const override { return inner_.caps(); }
+	BindResult bind(const Scenario &sc) override { return inner_.bind(sc); }
+	void unbind() override { inner_.unbind(); }
+	std::optional<uint64_t> niov_dma(uint64_t idx) const override { return inner_.niov_dma(idx); }
+	LookupResult lookup(uint64_t virt) const override { return inner_.lookup(virt); }
+	int fill(niov_skb &skb, IovIter &it, int32_t length) override { return primary_.fill(skb, it, length); }
+	std::optional<int> pp_init(unsigned order) override { return inner_.pp_init(order); }
+	std::optional<int> zcrx_validate(const Scenario &sc, uint32_t len, unsigned shift) override {
+		return inner_.zcrx_validate(sc, len, shift);
+	}
+	std::optional<int> encode_tx_desc(uint32_t len, std::vector<uint32_t> &lens) override {
+		return inner_.encode_tx_desc(len, lens);
+	}
+	void frag_release(const Frag &f) override { inner_.frag_release(f); }
+	bool takes_frag_refs() const override { return inner_.takes_frag_refs(); }
+	std::optional<niov_resources> resources() const override { return inner_.resources(); }
+	std::optional<RxAllocResult> rx_alloc() override { return inner_.rx_alloc(); }
+	void rx_free(uint64_t idx) override { inner_.rx_free(idx); }
+
+private:
+	Impl &primary_;
+	LockstepImpl inner_;
+};
+
+TEST(Plugins, ALockstepBlindToFillsIsCaught) {
+	EXPECT_GT(lockstep_on_every_plugin<FillBlindLockstep>(corpus()).missed, 0u);
 }
 
 }  // namespace
