@@ -222,9 +222,11 @@ int64_t Socket::send(const Op &op, OpReport &rep) {
 			work_[i].frag = fill_[i];  // a fill may rewrite the frags it found, too
 		for (uint32_t i = orig_nr; i < nr; ++i)
 			refs_.taken(work_[i].frag);
-		if (nr > orig_nr && (frags_made_ += nr - orig_nr) > opts_.max_frags)
+		if (nr > orig_nr && (frags_made_ += nr - orig_nr) > opts_.max_frags) {
+			q_.set_frags(q_.size() - 1, work_);  // so close() gives them back
 			throw LimitError(limit_message(sc_.name, op.line, "send: the scenario's frag count",
 						       opts_.max_frags));
+		}
 		skb.len = view.len;
 		// The charge lands in sk_wmem_queued even when the fill fails.
 		const uint32_t delta = view.truesize - orig_ts;

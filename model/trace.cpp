@@ -154,10 +154,19 @@ Trace trace_scenario(const Scenario &sc, Impl &impl, const RunOptions &opts) {
 	if (fills) {
 		Socket sock(sc, impl, chk, opts, bound && t.queue_err == 0 && sc.dir == Dir::tx);
 		t.ops.reserve(sc.ops.size());
-		for (size_t k = 0; k < sc.ops.size(); ++k) {
-			chk.set_step(static_cast<uint32_t>(k + 1), sc.ops[k].line);
-			crumb_step(static_cast<uint32_t>(k + 1), sc.ops[k].line);
-			t.ops.push_back(sock.apply(sc.ops[k]));
+		try {
+			for (size_t k = 0; k < sc.ops.size(); ++k) {
+				chk.set_step(static_cast<uint32_t>(k + 1), sc.ops[k].line);
+				crumb_step(static_cast<uint32_t>(k + 1), sc.ops[k].line);
+				t.ops.push_back(sock.apply(sc.ops[k]));
+			}
+		} catch (const LimitError &) {
+			// A run stopped by its budget still gives back what it took:
+			// a fuzz target runs the next input in this process, and its
+			// resource check would count this binding as its leak.
+			sock.close();
+			impl.unbind();
+			throw;
 		}
 		sock.close();  // every frag goes back before the unbind
 	}
