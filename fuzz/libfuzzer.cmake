@@ -30,7 +30,7 @@ endif()
 # and the hook ran on every frag's niov_dma, encode and release (5 % of a
 # send run with a plugin).  Edge coverage stays everywhere.
 foreach(f checks.cpp socket.cpp skb_queue.cpp rx_sweep.cpp rx_allocator.cpp model_datapath.cpp frag_refs.cpp seg_index.cpp trace.cpp diff.cpp
-    iov_iter.cpp frag_arena.cpp breadcrumb.cpp alloc_meter.cpp plugin.cpp lockstep_impl.cpp)
+    iov_iter.cpp frag_arena.cpp breadcrumb.cpp alloc_meter.cpp plugin.cpp)
   set_property(SOURCE ${PROJECT_SOURCE_DIR}/model/${f} APPEND PROPERTY COMPILE_OPTIONS
     -fno-sanitize-coverage=trace-cmp,indirect-calls)
 endforeach()
