@@ -118,8 +118,7 @@ std::vector<Difference> diff_traces(const Trace &m, const Trace &i) {
 				const auto &is = io.skbs[s];
 				for (size_t f = 0; f < ms.frags.size() && f < is.frags.size() && !frag_diff; ++f) {
 					const Frag &a = ms.frags[f].frag, &b = is.frags[f].frag;
-					if (a.niov != b.niov || a.off != b.off || a.len != b.len ||
-					    a.truesize != b.truesize) {
+					if (!same_frag(a, b)) {
 						// The first part that differs names the field.
 						const char *part = a.niov != b.niov ? "frag.niov"
 								   : a.off != b.off ? "frag.off"

@@ -23,6 +23,12 @@ using Frag = niov_frag;
 using IovIter = niov_iov_iter;
 static_assert(sizeof(IovElem) == sizeof(niov_iov));
 
+// What the engines compare of two frags (the model's and a plugin's): all
+// but `reserved`, which the ABI leaves to the plugin.
+inline bool same_frag(const Frag &a, const Frag &b) {
+	return a.niov == b.niov && a.off == b.off && a.len == b.len && a.truesize == b.truesize;
+}
+
 static_assert(kNotRepresentable == NIOV_E_NOT_REPRESENTABLE);
 
 struct BindResult {

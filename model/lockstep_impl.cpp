@@ -6,10 +6,6 @@ namespace niov {
 
 namespace {
 
-bool same_frag(const Frag &a, const Frag &b) {
-	return a.niov == b.niov && a.off == b.off && a.len == b.len && a.truesize == b.truesize;
-}
-
 bool same_iter(const IovIter &a, const IovIter &b) {
 	return a.iov == b.iov && a.nr_segs == b.nr_segs && a.iov_offset == b.iov_offset && a.count == b.count;
 }
