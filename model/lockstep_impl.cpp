@@ -13,8 +13,7 @@ bool same_iter(const IovIter &a, const IovIter &b) {
 }  // namespace
 
 BindResult LockstepImpl::bind(const Scenario &sc) {
-	max_frags_ = sc.cfg.max_skb_frags;
-	shadow_frags_.resize(max_frags_);
+	max_frags_ = std::min(sc.cfg.max_skb_frags, kMaxMaxSkbFrags);
 	filling_ = false;
 	const BindResult s = shadow_.bind(sc);
 	const BindResult p = primary_.bind(sc);

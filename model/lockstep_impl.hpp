@@ -16,8 +16,10 @@
 // primary's answers lead to.
 #pragma once
 
+#include <array>
 #include <vector>
 
+#include "config.hpp"
 #include "impl.hpp"
 
 namespace niov {
@@ -66,8 +68,10 @@ private:
 	// lookups before them, in its probes; after, only the checks ask, and
 	// what they are told is never compared: the primary answers alone.
 	bool filling_ = false;
-	uint32_t max_frags_ = 0;	       // the bound scenario's MAX_SKB_FRAGS
-	std::vector<Frag> shadow_frags_;  // the shadow's skb, filled beside the primary's
+	uint32_t max_frags_ = 0;  // the bound scenario's MAX_SKB_FRAGS
+	// The shadow's skb, filled beside the primary's (the socket's own
+	// array is as large).
+	std::array<Frag, kMaxMaxSkbFrags> shadow_frags_{};
 };
 
 }  // namespace niov
