@@ -285,14 +285,14 @@ int run_checks(Target t, Scenario &sc) {
 	// run.  Where an answer differs, the model runs alone, unchecked, and
 	// the traces are compared; a difference there runs the model again,
 	// checked, to word it (below).
-	RunOptions model_opts = opts;
-	model_opts.check = false;
-	// The model's run alone, first of all where the plugin's fails: a
-	// model past the work budget rejects the input (LimitError) whatever
-	// the plugin did.
+	// The model's run alone, unchecked, first of all where the plugin's
+	// fails: a model past the work budget rejects the input (LimitError)
+	// whatever the plugin did.
 	const auto model_trace = [&] {
+		RunOptions unchecked = opts;
+		unchecked.check = false;
 		ModelImpl model;
-		return trace_scenario(sc, model, model_opts);
+		return trace_scenario(sc, model, unchecked);
 	};
 	StdoutTrap &trap = stdout_trap();
 	trap.arm();
