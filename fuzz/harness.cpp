@@ -275,6 +275,7 @@ int run_checks(Target t, Scenario &sc) {
 	opts.explain_bind = false;
 	opts.skip_known_findings = true;  // check_violations drops them
 	opts.max_frags = opts.max_skbs = kMaxWork;
+	opts.rx_sweep_max_niovs = kFuzzRxSweepMaxNiovs;
 	if (!with_plugin) {
 		ModelImpl model;
 		check_violations(t, sc, trace_scenario(sc, model, opts));

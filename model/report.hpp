@@ -146,6 +146,9 @@ struct RunOptions {
 	// a send on past the dmabuf's end).
 	uint64_t max_frags = kMaxScenarioFrags;
 	uint64_t max_skbs = kMaxScenarioSkbs;
+	// RX bindings of more niovs than this are not swept (rx_sweep.hpp);
+	// the trace says so.
+	uint64_t rx_sweep_max_niovs = kRxSweepMaxNiovs;
 	// Leave out the violations the scenario's known findings explain
 	// (findings.hpp), unworded: for a reader that drops them anyway (the
 	// fuzz harness, where a lying exporter or an unchecked era words one

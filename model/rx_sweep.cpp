@@ -43,12 +43,10 @@ std::vector<RxNiov> one_round(Impl &impl, uint64_t calls, RxAllocRound &round, C
 
 }  // namespace
 
-void sweep_rx_allocator(const Scenario &sc, Impl &impl, Checker &chk, Trace &t) {
-	(void)sc;
+void sweep_rx_allocator(Impl &impl, Checker &chk, Trace &t, uint64_t max_niovs) {
 	const uint64_t n = t.bind.num_niovs;
-	if (n > kRxSweepMaxNiovs) {
-		t.not_run.push_back(fmt::format("RX allocator ({} niovs, more than the sweep's {})", n,
-						kRxSweepMaxNiovs));
+	if (n > max_niovs) {
+		t.not_run.push_back(fmt::format("RX allocator ({} niovs, more than the sweep's {})", n, max_niovs));
 		return;
 	}
 	auto &rep = t.rx_alloc;

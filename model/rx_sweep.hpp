@@ -7,10 +7,8 @@
 
 namespace niov {
 
-// Tables above this are not swept (the trace says so): gen_pool's first fit
-// costs O(n) per allocation, and the fuzz targets run this per input.
-inline constexpr uint64_t kRxSweepMaxNiovs = 4096;
-
-void sweep_rx_allocator(const Scenario &sc, Impl &impl, Checker &chk, Trace &t);
+// Sweeps @max_niovs niovs at most: a larger binding is not swept and the
+// trace says so (RunOptions::rx_sweep_max_niovs, kRxSweepMaxNiovs).
+void sweep_rx_allocator(Impl &impl, Checker &chk, Trace &t, uint64_t max_niovs);
 
 }  // namespace niov

@@ -143,7 +143,7 @@ Trace trace_scenario(const Scenario &sc, Impl &impl, const RunOptions &opts) {
 	}
 	if (bound && sc.dir == Dir::rx) {
 		if (caps & NIOV_CAP_RX_ALLOC)
-			sweep_rx_allocator(sc, impl, chk, t);
+			sweep_rx_allocator(impl, chk, t, opts.rx_sweep_max_niovs);
 		else
 			t.not_run.push_back("RX allocator (" + lacking(NIOV_CAP_RX_ALLOC, caps) + ")");
 	}

@@ -7,6 +7,7 @@
 #include <random>
 
 #include "findings.hpp"
+#include "report.hpp"
 #include "rx_allocator.hpp"
 #include "test_scenarios.hpp"
 
@@ -149,6 +150,25 @@ TEST(RxAllocator, AnswersEveryCallAsTheListWalkDoes) {
 			}
 		}
 	}
+}
+
+// The sweep's reach is the run's (the fuzz harness sweeps less per input
+// than a scenario replay): a binding one niov past it is not swept and the
+// trace says why; one at it is swept whole.
+TEST(RxSweep, ReachesExactlyAsFarAsTheRunAllows) {
+	const Scenario sc = test::parse("rules baseline\ndir rx\nsg 0x100000 32K\n", "reach.scn");
+	ModelImpl model;
+	RunOptions opts;
+	opts.rx_sweep_max_niovs = 8;
+	const Trace at = trace_scenario(sc, model, opts);
+	EXPECT_TRUE(at.rx_alloc.ran);
+	EXPECT_EQ(at.rx_alloc.rounds[0].handed, 8u);
+	EXPECT_TRUE(at.not_run.empty());
+	opts.rx_sweep_max_niovs = 7;
+	const Trace past = trace_scenario(sc, model, opts);
+	EXPECT_FALSE(past.rx_alloc.ran);
+	ASSERT_EQ(past.not_run.size(), 1u);
+	EXPECT_EQ(past.not_run[0], "RX allocator (8 niovs, more than the sweep's 7)");
 }
 
 }  // namespace
