@@ -214,8 +214,9 @@ CutBy Checker::frag(const Frag &f, uint64_t virt, const FragLimits &lim) {
 		fail_with(Inv::lookup_index_in_table, [&] { return
 		     fmt::format("frag at offset {:#x} names niov {} of {}", virt, f.niov, t_.bind.num_niovs); });
 	} else {
-		uint64_t want;
-		if (byte_map_at(virt, want)) {
+		const auto run = segs_.byte_map_run(virt, f.len);
+		const uint64_t want = run.dma;
+		if (run.mapped) {
 			const auto dma = impl_.niov_dma(f.niov);
 			if (!dma || *dma + f.off != want)
 				fail_with(Inv::lookup_byte_map, [&] { return
@@ -223,7 +224,7 @@ CutBy Checker::frag(const Frag &f, uint64_t virt, const FragLimits &lim) {
 						 "says {:#x}",
 						 virt, f.niov, f.off,
 						 dma ? fmt::format("{:#x}", *dma + f.off) : "none", want); });
-			else if (!segs_.linear(virt, f.len, want))
+			else if (!run.linear)
 				fail_with(Inv::frag_payload, [&] { return
 				     fmt::format("frag at offset {:#x} len {}: DMA {:#x}.. does not hold those "
 						 "dmabuf bytes",

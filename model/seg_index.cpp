@@ -55,17 +55,27 @@ rules::Addr<Concrete> SegIndex::byte_map(uint64_t virt) const {
 bool SegIndex::linear(uint64_t virt, uint64_t len, uint64_t dma) const {
 	if (len == 0)
 		return true;
-	size_t i = 0;
-	uint64_t start = 0;
-	if (starts_sorted_) {
-		const size_t j = last_at_or_before(starts_, virt);
-		if (j == 0)
-			return false;
-		i = j - 1;
-		start = starts_[i];
+	if (!starts_sorted_)
+		return linear_from(0, 0, virt, len, dma);
+	const size_t j = last_at_or_before(starts_, virt);
+	return j != 0 && linear_from(j - 1, starts_[j - 1], virt, len, dma);
+}
+
+SegIndex::Run SegIndex::byte_map_run(uint64_t virt, uint64_t len) const {
+	if (!starts_sorted_) {
+		const auto a = byte_map(virt);
+		return {a.ok, a.dma, a.ok && linear(virt, len, a.dma)};
 	}
-	// From the segment holding virt (or, unsorted, from the first) on, each
-	// piece must continue the DMA range where the previous one ended.
+	const size_t j = last_at_or_before(starts_, virt);
+	if (j == 0 || virt - starts_[j - 1] >= segs_[j - 1].len)
+		return {false, 0, false};
+	const uint64_t dma = segs_[j - 1].addr + (virt - starts_[j - 1]);
+	return {true, dma, linear_from(j - 1, starts_[j - 1], virt, len, dma)};
+}
+
+// From segment @i on, each piece must continue the DMA range where the
+// previous one ended.
+bool SegIndex::linear_from(size_t i, uint64_t start, uint64_t virt, uint64_t len, uint64_t dma) const {
 	uint64_t done = 0;
 	for (; i < segs_.size() && done < len; ++i) {
 		const auto &s = segs_[i];

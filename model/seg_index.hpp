@@ -23,11 +23,22 @@ public:
 	// Does [virt, virt + len) sit at [dma, dma + len) in the byte map, byte
 	// for byte (across as many segments as it spans)?
 	bool linear(uint64_t virt, uint64_t len, uint64_t dma) const;
+	// byte_map(virt), and whether [virt, virt + len) sits linearly from
+	// there: one search for the two questions a frag's check asks.
+	struct Run {
+		bool mapped;
+		uint64_t dma;
+		bool linear;
+	};
+	Run byte_map_run(uint64_t virt, uint64_t len) const;
 	rules::Addr<Concrete> niov_dma(uint64_t num_niovs, uint64_t idx) const;
 
 	const std::vector<CSeg> &segs() const { return segs_; }
 
 private:
+	// linear() from segment @i, which starts at dmabuf offset @start.
+	bool linear_from(size_t i, uint64_t start, uint64_t virt, uint64_t len, uint64_t dma) const;
+
 	std::vector<CSeg> segs_;
 	unsigned shift_ = 64;
 	std::vector<uint64_t> starts_;	// dmabuf offset of each segment

@@ -78,6 +78,12 @@ RC_GTEST_PROP(SegIndex, ByteMapIsTheFold, ()) {
 		const uint64_t len = *rc::gen::element<uint64_t>(0, 1, 4095, 4096, 1 << 21, 3 << 20);
 		const uint64_t dma = want.ok && *rc::gen::arbitrary<bool>() ? want.dma : *rc::gen::arbitrary<uint64_t>();
 		RC_ASSERT(idx.linear(v, len, dma) == linear_walk(segs, v, len, dma));
+		const auto run = idx.byte_map_run(v, len);
+		RC_ASSERT(run.mapped == want.ok);
+		if (want.ok) {
+			RC_ASSERT(run.dma == want.dma);
+			RC_ASSERT(run.linear == linear_walk(segs, v, len, want.dma));
+		}
 	}
 }
 
