@@ -39,17 +39,22 @@ SegIndex::SegIndex(std::vector<CSeg> segs, unsigned niov_shift) : segs_(std::mov
 		firsts_sorted_ = prefix(segs_, firsts_, [this](const CSeg &s) { return W::lshr(s.len, uint64_t{shift_}); });
 }
 
+// Sorted starts only: the segment holding byte @virt, or segs_.size()
+// when none does (virt past the end).
+size_t SegIndex::holder(uint64_t virt) const {
+	const size_t j = last_at_or_before(starts_, virt);
+	if (j == 0 || virt - starts_[j - 1] >= segs_[j - 1].len)
+		return segs_.size();
+	return j - 1;
+}
+
 rules::Addr<Concrete> SegIndex::byte_map(uint64_t virt) const {
 	if (!starts_sorted_)
 		return rules::byte_map<W>(segs_, virt);
-	const size_t j = last_at_or_before(starts_, virt);
-	if (j == 0)
+	const size_t i = holder(virt);
+	if (i == segs_.size())
 		return {false, 0};
-	const auto &s = segs_[j - 1];
-	const uint64_t off = virt - starts_[j - 1];
-	if (off >= s.len)
-		return {false, 0};
-	return {true, s.addr + off};
+	return {true, segs_[i].addr + (virt - starts_[i])};
 }
 
 bool SegIndex::linear(uint64_t virt, uint64_t len, uint64_t dma) const {
@@ -66,11 +71,11 @@ SegIndex::Run SegIndex::byte_map_run(uint64_t virt, uint64_t len) const {
 		const auto a = byte_map(virt);
 		return {a.ok, a.dma, a.ok && linear(virt, len, a.dma)};
 	}
-	const size_t j = last_at_or_before(starts_, virt);
-	if (j == 0 || virt - starts_[j - 1] >= segs_[j - 1].len)
+	const size_t i = holder(virt);
+	if (i == segs_.size())
 		return {false, 0, false};
-	const uint64_t dma = segs_[j - 1].addr + (virt - starts_[j - 1]);
-	return {true, dma, linear_from(j - 1, starts_[j - 1], virt, len, dma)};
+	const uint64_t dma = segs_[i].addr + (virt - starts_[i]);
+	return {true, dma, linear_from(i, starts_[i], virt, len, dma)};
 }
 
 // From segment @i on, each piece must continue the DMA range where the

@@ -36,6 +36,7 @@ public:
 	const std::vector<CSeg> &segs() const { return segs_; }
 
 private:
+	size_t holder(uint64_t virt) const;
 	// linear() from segment @i, which starts at dmabuf offset @start.
 	bool linear_from(size_t i, uint64_t start, uint64_t virt, uint64_t len, uint64_t dma) const;
 
