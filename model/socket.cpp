@@ -140,7 +140,7 @@ uint64_t Socket::digest(uint64_t h, const Skb &s, SkbQueue::FragIt frags) {
 // against the limits that applied when it was cut.
 void Socket::check_new_frags(std::vector<QueuedFrag> &frags, uint32_t from, IovIter it, int32_t length) {
 	const uint64_t n = uint64_t{1} << std::min(chk_.niov_shift(), 63u);
-	const bool clamp = sc_.cfg.policy.max_frag == MaxFrag::device;
+	const uint64_t dev_max = sc_.cfg.policy.max_frag == MaxFrag::device ? sc_.cfg.device_tx_max_frag() : UINT64_MAX;
 	for (uint32_t i = from; i < frags.size(); ++i) {
 		QueuedFrag &q = frags[i];
 		const uint64_t virt = it.count ? iter_iov_addr(it) : 0;
@@ -149,7 +149,7 @@ void Socket::check_new_frags(std::vector<QueuedFrag> &frags, uint32_t from, IovI
 		lim.niov_rem = n - (virt & (n - 1));
 		lim.length = length > 0 ? static_cast<uint64_t>(length) : 0;
 		lim.iov_rem = it.count ? iter_iov_len(it) : 0;
-		lim.dev_max = clamp ? sc_.cfg.device_tx_max_frag() : UINT64_MAX;
+		lim.dev_max = dev_max;
 		q.cut_by = chk_.frag(q.frag, virt, lim);
 		iov_iter_advance(it, q.frag.len);
 		length -= static_cast<int32_t>(q.frag.len);
