@@ -33,14 +33,16 @@ std::string source_dir() {
 // netmem.h and memory_provider.h define the structures devmem and the
 // runtime share; genalloc.h the pool genalloc.c and devmem.c share.
 // Everything else the files include is shadowed by an empty file.
+// A tree from before the memory-provider hooks has no memory_provider.h.
+enum class Needed { always, with_genalloc, with_mp_ops };
 struct RealHeader {
 	const char *path;
-	bool needed_with_genalloc_only;
+	Needed when;
 };
 const RealHeader kRealHeaders[] = {
-	{"include/net/netmem.h", false},
-	{"include/net/page_pool/memory_provider.h", false},
-	{"include/linux/genalloc.h", true},
+	{"include/net/netmem.h", Needed::always},
+	{"include/net/page_pool/memory_provider.h", Needed::with_mp_ops},
+	{"include/linux/genalloc.h", Needed::with_genalloc},
 };
 
 const char *const kRuntimeSources[] = {"state.c", "alloc.c", "bitmap.c", "xarray.c", "dmabuf.c", "netdev.c"};
@@ -137,7 +139,9 @@ Plan make_plan(const std::string &tree, bool asan) {
 	}
 	if (p.era.uses_genalloc) p.tree_files.push_back("lib/genalloc.c");
 	for (const auto &h : kRealHeaders) {
-		if (h.needed_with_genalloc_only && !p.era.uses_genalloc) continue;
+		if ((h.when == Needed::with_genalloc && !p.era.uses_genalloc) ||
+		    (h.when == Needed::with_mp_ops && !p.era.has_mp_ops))
+			continue;
 		if (!fs::exists(tree + "/" + h.path))
 			throw KernelTreeError(tree + ": " + h.path + " missing (the build takes it from the tree)");
 		p.real_headers.push_back(h.path);

@@ -155,7 +155,7 @@ static inline u32 niov_k_free_rxq(struct net_device *dev)
 	u32 i;
 
 	for (i = 0; i + 1 < dev->real_num_rx_queues; i++) {
-		if (!__netif_get_rx_queue(dev, i)->mp_params.mp_ops)
+		if (!__netif_get_rx_queue(dev, i)->mp_params.mp_priv)
 			break;
 	}
 	return i;

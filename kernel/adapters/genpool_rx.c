@@ -7,7 +7,12 @@
  *
  * The tree's net/core/devmem.c is compiled here, unmodified, so its static
  * helpers (net_devmem_get_dma_addr, dmabuf_devmem_ops) are callable.
+ *
+ * Its devmem.h needs struct net_iov whole.  The kernel's page_pool headers
+ * bring netmem.h in first; they are shadowed here, and only trees with a
+ * memory_provider.h (which includes it) would otherwise have it in time.
  */
+#include <net/netmem.h>
 #include "devmem.c"
 
 #include "adapter.h"

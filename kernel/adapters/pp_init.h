@@ -23,7 +23,11 @@ static long niov_k_pp_init_guarded(void *arg)
 	struct niov_k_pp_call *c = arg;
 	struct pp_memory_provider_params params = {
 		.mp_priv = c->kb ? c->kb->b : NULL,
+#ifdef NIOV_K_NO_MP_OPS
+		.mp_ops = &niov_k_mp_direct_ops,
+#else
 		.mp_ops = &dmabuf_devmem_ops,
+#endif
 	};
 	struct page_pool *pool;
 

@@ -22,7 +22,9 @@
 #define net_mp_niov_set_page_pool	niov_k_tree_net_mp_niov_set_page_pool
 #define net_mp_niov_clear_page_pool	niov_k_tree_net_mp_niov_clear_page_pool
 #include <net/netmem.h>
+#ifndef NIOV_K_NO_MP_OPS
 #include <net/page_pool/memory_provider.h>
+#endif
 #undef __net_mp_open_rxq
 #undef __net_mp_close_rxq
 #undef netif_mp_open_rxq
@@ -104,7 +106,13 @@ struct page_pool *niov_k_page_pool_create(struct netdev_rx_queue *rxq,
 	pool->p.dma_dir = DMA_FROM_DEVICE;
 	pool->p.flags = PP_FLAG_DMA_MAP | PP_FLAG_DMA_SYNC_DEV | PP_FLAG_ALLOW_UNREADABLE_NETMEM;
 	pool->dma_map = true;
+#ifdef NIOV_K_NO_MP_OPS
+	/* The provider of that era refused a pool that syncs for the device:
+	 * a driver devmem worked with did not ask for it. */
+	pool->p.flags &= ~PP_FLAG_DMA_SYNC_DEV;
+#else
 	pool->dma_sync = true;
+#endif
 	pool->rxq = rxq;
 	pool->mp_priv = params->mp_priv;
 	pool->mp_ops = params->mp_ops;
@@ -135,6 +143,34 @@ void niov_k_page_pool_destroy(struct page_pool *pool)
 	niov_libc_free(pool);
 }
 
+#ifdef NIOV_K_NO_MP_OPS
+/* The tree's devmem.c defines these; its mp_dmabuf_devmem.h declares them. */
+int mp_dmabuf_devmem_init(struct page_pool *pool);
+unsigned long mp_dmabuf_devmem_alloc_netmems(struct page_pool *pool, gfp_t gfp);
+void mp_dmabuf_devmem_destroy(struct page_pool *pool);
+bool mp_dmabuf_devmem_release_page(struct page_pool *pool, unsigned long netmem);
+
+const struct memory_provider_ops niov_k_mp_direct_ops = {
+	.alloc_netmems = mp_dmabuf_devmem_alloc_netmems,
+	.release_netmem = mp_dmabuf_devmem_release_page,
+	.init = mp_dmabuf_devmem_init,
+	.destroy = mp_dmabuf_devmem_destroy,
+};
+#endif
+
+/*
+ * The provider a queue's page_pool runs: its table, or before the tables
+ * existed, devmem's own functions whenever the queue holds a binding.
+ */
+static const struct memory_provider_ops *queue_provider(const struct netdev_rx_queue *rxq)
+{
+#ifdef NIOV_K_NO_MP_OPS
+	return rxq->mp_params.mp_priv ? &niov_k_mp_direct_ops : NULL;
+#else
+	return rxq->mp_params.mp_ops;
+#endif
+}
+
 static unsigned int queue_order(const struct netdev_rx_queue *rxq)
 {
 	if (rxq->mp_params.rx_page_size)
@@ -150,8 +186,11 @@ int netdev_rx_queue_restart(struct net_device *dev, unsigned int rxq_idx)
 
 	if (niov_k_fault_hit(NIOV_FAULT_QUEUE_RESTART))
 		return -ENOMEM;
-	if (rxq->mp_params.mp_ops) {
-		pool = niov_k_page_pool_create(rxq, &rxq->mp_params, queue_order(rxq));
+	if (queue_provider(rxq)) {
+		struct pp_memory_provider_params params = rxq->mp_params;
+
+		params.mp_ops = queue_provider(rxq);
+		pool = niov_k_page_pool_create(rxq, &params, queue_order(rxq));
 		if (IS_ERR(pool))
 			return (int)PTR_ERR(pool);
 	}

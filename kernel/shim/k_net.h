@@ -26,6 +26,21 @@
 #define PAGE_POOL_32BIT_ARCH_WITH_64BIT_DMA	0
 
 struct memory_provider_ops;
+#ifdef NIOV_K_NO_MP_OPS
+/*
+ * Trees before the memory-provider hooks have no memory_provider.h: their
+ * page_pool called devmem's mp_dmabuf_devmem_*() itself.  The runtime
+ * gathers those four into a table of this shape (runtime/netdev.c), so the
+ * fake page_pool runs every era the same way.
+ */
+struct memory_provider_ops {
+	unsigned long (*alloc_netmems)(struct page_pool *pool, gfp_t gfp);
+	bool (*release_netmem)(struct page_pool *pool, unsigned long netmem);
+	int (*init)(struct page_pool *pool);
+	void (*destroy)(struct page_pool *pool);
+};
+extern const struct memory_provider_ops niov_k_mp_direct_ops;
+#endif
 struct pp_memory_provider_params {
 	void *mp_priv;
 	const struct memory_provider_ops *mp_ops;

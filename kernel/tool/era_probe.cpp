@@ -156,6 +156,14 @@ void tree_features(const std::string &tree, EraProbe &p) {
 		"net_iov fields inside a struct netmem_desc (niov->desc.pp)", "net_iov fields at top level (niov->pp)");
 	feature(netmem.find("__get_netmem") != std::string::npos, "NIOV_K_NETMEM_OUTLINE_GET",
 		"get_netmem() inline over __get_netmem()", "get_netmem() out of line");
+	// Before the memory-provider hooks (mainline up to 6.13, 6.12.y without
+	// their backport) page_pool called devmem's provider functions itself
+	// whenever a queue's mp_priv was set: there is no ops table to hand the
+	// fake page_pool, and no memory_provider.h to take from the tree.
+	p.has_mp_ops = devmem_c.find("memory_provider_ops") != std::string::npos;
+	feature(!p.has_mp_ops, "NIOV_K_NO_MP_OPS",
+		"no memory_provider_ops: the page_pool calls mp_dmabuf_devmem_*() itself (before 6.14)",
+		"the provider's memory_provider_ops table");
 	const bool calls_init = devmem_c.find("net_iov_init") != std::string::npos;
 	const bool has_init = netmem.find("net_iov_init") != std::string::npos ||
 			      devmem_h.find("net_iov_init") != std::string::npos;

@@ -33,6 +33,7 @@ struct EraProbe {
 	std::vector<std::string> features;  // the same, one line each for people
 	bool has_fill = false;	 // zerocopy_fill_skb_from_devmem() found in net/core/datagram.c
 	bool uses_genalloc = false;
+	bool has_mp_ops = true;	 // devmem.c hands page_pool a memory_provider_ops table
 	std::string bind_signature;  // the tree's net_devmem_bind_dmabuf() parameters
 };
 
@@ -41,7 +42,7 @@ struct EraProbe {
 EraProbe probe_era(const std::string &tree);
 
 // The optional pieces a tree's headers have or lack, as -D flags for every
-// unit (NIOV_K_NETMEM_DESC, NIOV_K_NETMEM_OUTLINE_GET,
+// unit (NIOV_K_NETMEM_DESC, NIOV_K_NETMEM_OUTLINE_GET, NIOV_K_NO_MP_OPS,
 // NIOV_K_NEED_NET_IOV_INIT), with a line each saying what was found.
 // Probed on the text, never on a version number.
 void tree_features(const std::string &tree, EraProbe &p);
