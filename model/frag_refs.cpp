@@ -26,11 +26,13 @@ FragRefs::Count &FragRefs::at(uint64_t niov) {
 	if (Count *c = find(niov))
 		return *c;
 	if (2 * (used_ + 1) > table_.size()) {
-		std::vector<Count> old(std::max<size_t>(16, 2 * table_.size()));
-		old.swap(table_);
+		std::vector<Count> old = std::move(table_);
+		table_ = BufferStash<Count>::take();
+		table_.assign(std::max<size_t>(16, 2 * old.size()), Count{});
 		for (const Count &c : old)
 			if (c.used)
 				table_[slot_of(c.niov)] = c;
+		BufferStash<Count>::give(std::move(old));
 	}
 	Count &c = table_[slot_of(niov)];
 	c = Count{niov, 0, 0, true};

@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "buffer_stash.hpp"
 #include "impl.hpp"
 
 namespace niov {
@@ -19,6 +20,9 @@ namespace niov {
 class FragRefs {
 public:
 	explicit FragRefs(Impl &impl) : impl_(impl), counting_(impl.takes_frag_refs()) {}
+	~FragRefs() { BufferStash<Count>::give(std::move(table_)); }
+	FragRefs(const FragRefs &) = delete;
+	FragRefs &operator=(const FragRefs &) = delete;
 	void taken(const Frag &f);  // the fill added @f
 	void cut(const Frag &f);    // a piece of a frag of the same niov appeared
 	void freed(const Frag &f);  // a piece went
@@ -37,7 +41,10 @@ private:
 	// entries stay once made (a niov back at zero counts is found again):
 	// no allocation per niov and nothing sized by the index.  A hash node
 	// per frag was most of a send's allocations; a dense table from index
-	// 0 zeroed half a megabyte for a send near niov 65,536.
+	// 0 zeroed half a megabyte for a send near niov 65,536.  Its storage
+	// comes from, and goes back to, the thread's BufferStash: grown afresh
+	// on every input, its allocation and first touch were 4 % of the send
+	// target with a plugin under ASan.
 	Count *find(uint64_t niov);
 	Count &at(uint64_t niov);
 	size_t slot_of(uint64_t niov) const;
