@@ -35,6 +35,12 @@ foreach(f checks.cpp socket.cpp skb_queue.cpp rx_sweep.cpp rx_allocator.cpp mode
     -fno-sanitize-coverage=trace-cmp,indirect-calls)
 endforeach()
 
+# The lockstep forwards every frag's lookup, encode and release to the two
+# implementations it holds for the run.  UBSan's vptr check on those calls
+# missed its small type cache on every call (3 % of the send target with a
+# plugin under ASan); ASan still catches a call through a freed object.
+set_property(SOURCE ${PROJECT_SOURCE_DIR}/model/lockstep_impl.cpp APPEND PROPERTY COMPILE_OPTIONS -fno-sanitize=vptr)
+
 # variant: "" (sanitized) or "_nosan"
 foreach(variant "" "_nosan")
   if(variant STREQUAL "")
