@@ -182,14 +182,15 @@ static unsigned int queue_order(const struct netdev_rx_queue *rxq)
 int netdev_rx_queue_restart(struct net_device *dev, unsigned int rxq_idx)
 {
 	struct netdev_rx_queue *rxq = &dev->_rx[rxq_idx];
+	const struct memory_provider_ops *ops = queue_provider(rxq);
 	struct page_pool *pool = NULL;
 
 	if (niov_k_fault_hit(NIOV_FAULT_QUEUE_RESTART))
 		return -ENOMEM;
-	if (queue_provider(rxq)) {
+	if (ops) {
 		struct pp_memory_provider_params params = rxq->mp_params;
 
-		params.mp_ops = queue_provider(rxq);
+		params.mp_ops = ops;
 		pool = niov_k_page_pool_create(rxq, &params, queue_order(rxq));
 		if (IS_ERR(pool))
 			return (int)PTR_ERR(pool);
