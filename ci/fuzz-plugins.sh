@@ -92,13 +92,12 @@ for p in $plugins; do
 		verdict=ok
 		# slow-unit-* files are not findings; every other artifact is.
 		artifacts=$(ls "$w"/artifacts/ | grep -Ev '^slow-unit-')
+		note=""
 		# A timeout alone (libFuzzer stops at its first finding).
 		if [[ $artifacts == timeout-* && $artifacts != *$'\n'* ]] &&
 			! timeout_repeats "$lib" "$fbuild/bin/${t}_fuzzer$suffix" "$w/artifacts/$artifacts"; then
 			rc=0 finding="" artifacts=""
 			note="ok: a timeout none of 3 replays repeated (the machine, not the code): $w/artifacts"
-		else
-			note=""
 		fi
 		if [ $rc -ne 0 ] || [ -n "$finding" ] || [ -n "$artifacts" ]; then
 			verdict=FINDING status=1
