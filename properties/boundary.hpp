@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include <rapidcheck.h>
@@ -58,9 +59,24 @@ namespace niov::props {
 // scales its range with the case size (size 0 gives min only, and sizes
 // run 0..99, so the top of a range is never reached): every choice here
 // goes through this instead.
+//
+// inRange's own steps at size 100, in one Gen: the values and shrinks are
+// exactly resize(100, inRange(min, max))'s, so a seed draws the same case,
+// but a draw builds one Gen where the pair built two, and the tcp.*
+// properties draw dozens per case (allocation was a fifth of their time).
 template <typename T>
 rc::Gen<T> uniform(T min, T max) {
-	return rc::gen::resize(100, rc::gen::inRange<T>(min, max));
+	return rc::Gen<T>([=](const rc::Random &random, int) {
+		if (max <= min)
+			throw rc::GenerationFailure("Invalid range [" + std::to_string(min) + ", " +
+						    std::to_string(max) + ")");
+		const auto span = rc::gen::detail::scaleInteger(static_cast<rc::Random::Number>(max) -
+									static_cast<rc::Random::Number>(min) - 1,
+								100) +
+				  1;
+		const auto value = static_cast<T>((rc::Random(random).next() % span) + min);
+		return rc::shrinkable::shrinkRecur(value, [=](T x) { return rc::shrink::towards<T>(x, min); });
+	});
 }
 
 // One of @values, shrinking towards the first (rc::gen::element with mixed

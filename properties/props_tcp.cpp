@@ -45,10 +45,29 @@ struct Amount {
 						Rel::frag_edge,	   Rel::all,  Rel::all_plus,	  Rel::raw};
 		static constexpr int kDeltas[] = {0, 1, -1};
 		rel = kRels[*uniform<size_t>(0, std::size(kRels))];
-		raw = draw_tcp_amount(cfg);
-		k = *uniform(1u, 9u);
-		delta = kDeltas[*uniform<size_t>(0, 3)];
-		frac = *uniform(1u, 1000u);
+		// Only the fields resolve() reads for this landing point: every
+		// draw is a RapidCheck choice (a Gen, a shrinkable, a recipe
+		// entry), and the unused ones were most of an amount's cost.
+		switch (rel) {
+		case Rel::raw:
+		case Rel::all_plus:
+			raw = draw_tcp_amount(cfg);
+			break;
+		case Rel::part_of_head:
+			frac = *uniform(1u, 1000u);
+			break;
+		case Rel::span:
+		case Rel::frag_edge:
+			k = *uniform(1u, 9u);
+			delta = kDeltas[*uniform<size_t>(0, 3)];
+			break;
+		case Rel::head:
+		case Rel::all:
+			delta = kDeltas[*uniform<size_t>(0, 3)];
+			break;
+		case Rel::head_plus_one:
+			break;
+		}
 	}
 
 	// @lens: the skb lengths from the head of the queue (or, for a frag
@@ -166,11 +185,17 @@ void tcp_property(const Target &t, Inv own) {
 	TcpHarness h(base, t.impl_for(base), t.impl_path_for(base), own);
 	CaseGuard guard(h.scenario(), h.impl_path());
 	const TcpModel m{std::make_shared<const Scenario>(base), 0};
+	// Until the first send only a send is offered: the other commands'
+	// precondition refuses them there, and RapidCheck learns that by a
+	// thrown discard per refusal (two per case on average, a twentieth of
+	// the run in the unwinder).  The preconditions stay for shrinking,
+	// which drops sends.
+	const auto any = rc::state::gen::execOneOfWithArgs<Send, Send, TcpOp<OpKind::ack>, TcpOp<OpKind::split>,
+							   TcpOp<OpKind::shift>, Free>();
+	const auto first = rc::state::gen::execOneOfWithArgs<Send>();
 	const auto cmds = *rc::gen::resize(
 		kMaxCommands,
-		rc::state::gen::commands(m, rc::state::gen::execOneOfWithArgs<Send, Send, TcpOp<OpKind::ack>,
-									      TcpOp<OpKind::split>, TcpOp<OpKind::shift>,
-									      Free>()));
+		rc::state::gen::commands(m, [any, first](const TcpModel &now) { return now.sends ? any(now) : first(now); }));
 	rc::state::runAll(cmds, m, h);
 	h.step(Op{OpKind::free, {}, std::nullopt, 0, 0});
 }
