@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Every fuzz target against every kernel-shaped plugin (plugins/kernel/) for a
-# fixed budget, one run at a time.  The plugins are correct re-typings of
+# fixed budget.  The plugins are correct re-typings of
 # their rules, so any finding (an invariant, a model-vs-plugin difference, a
 # crash, a timeout, an OOM) is a bug of the suite (issue 12): the run fails,
 # and each finding is kept as a scenario with its replay command.
@@ -11,25 +11,27 @@
 #
 # usage: ci/fuzz-plugins.sh [--time SECONDS] [--targets "bind send config scenario"]
 #          [--plugins "STEM ..."] [--sanitize asan|plain] [--unit-timeout SECONDS]
-#          [--out DIR] [--no-build] [--dry-run]
-# Defaults: 120 s per target and plugin, the correct plugins the build lists
-# ($NIOV_BUILD/lib/niov_correct_plugins.txt), ASan + UBSan builds, out
-# $NIOV_FUZZ_BUILD/fuzz-plugins.  The long campaign is the same script with
-# --time 3600 (nice -n 19 on a shared machine).
+#          [--jobs N] [--out DIR] [--no-build] [--dry-run]
+# Defaults: 120 s per target and plugin, one pair at a time (--jobs N runs N
+# at once: the 12 pairs of the 1 h campaign are 12 CPU-hours), the correct
+# plugins the build lists ($NIOV_BUILD/lib/niov_correct_plugins.txt), ASan +
+# UBSan builds, out $NIOV_FUZZ_BUILD/fuzz-plugins.  The long campaign is the
+# same script with --time 3600 (nice -n 19 on a shared machine).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
 secs=120 targets="bind send config scenario" plugins="" unit_timeout=10
-sanitize=asan out="" build_first=1 dry=0
+sanitize=asan out="" build_first=1 dry=0 jobs=1
 build=${NIOV_BUILD:-build}
 fbuild=${NIOV_FUZZ_BUILD:-build-fuzz}
 while [ $# -gt 0 ]; do
 	case $1 in
-	--time) secs=$2; shift ;;
+	--time) secs=${2-}; shift ;;
 	--targets) targets=$2; shift ;;
 	--plugins) plugins=$2; shift ;;
 	--sanitize) sanitize=$2; shift ;;
-	--unit-timeout) unit_timeout=$2; shift ;;
+	--unit-timeout) unit_timeout=${2-}; shift ;;
+	--jobs) jobs=${2-}; shift ;;
 	--out) out=$2; shift ;;
 	--no-build) build_first=0 ;;
 	--dry-run) dry=1 ;;
@@ -41,6 +43,7 @@ done
 for n in "$secs" "$unit_timeout"; do
 	case $n in '' | *[!0-9]* | 0) echo "fuzz-plugins: --time and --unit-timeout take whole seconds >= 1, not '$n'" >&2; exit 2 ;; esac
 done
+case $jobs in '' | *[!0-9]* | 0) echo "fuzz-plugins: --jobs takes a whole number >= 1, not '$jobs'" >&2; exit 2 ;; esac
 case $sanitize in asan) suffix= ;; plain) suffix=_nosan ;; *) echo "fuzz-plugins: --sanitize asan or plain" >&2; exit 2 ;; esac
 [ -n "$out" ] || out=$fbuild/fuzz-plugins
 # shellcheck source=ci/lib.sh
@@ -70,54 +73,84 @@ timeout_repeats() { # plugin fuzzer artifact
 	return 1
 }
 
-status=0
-summary=()
+# One target against one plugin.  Its summary row goes to $w/row, which the
+# parent reads back in order: with --jobs the pairs end in any order.
+run_pair() { # plugin target
+	local p=$1 t=$2
+	local lib=$build/lib/libniov_$p.so w=$out/$p-$t
+	run rm -rf "$w"
+	run mkdir -p "$w/corpus" "$w/artifacts"
+	run cp -r "corpora/$t/." "$w/corpus/"
+	echo "+ NIOV_IMPL=$lib $fbuild/bin/${t}_fuzzer$suffix -max_total_time=$secs ... > $w/fuzz.log"
+	[ $dry = 1 ] && return 0
+	NIOV_IMPL=$lib timeout $((secs + 300)) "$fbuild/bin/${t}_fuzzer$suffix" -max_total_time="$secs" \
+		-dict="corpora/$t.dict" -max_len=4096 -timeout="$unit_timeout" -rss_limit_mb=2048 -print_final_stats=1 \
+		-artifact_prefix="$w/artifacts/" "$w/corpus" >"$w/fuzz.log" 2>&1
+	local rc=$?
+	local rate execs finding verdict artifacts note
+	rate=$(grep -oE '^stat::average_exec_per_sec: *[0-9]+' "$w/fuzz.log" | grep -oE '[0-9]+$' || echo 0)
+	execs=$(grep -oE '^stat::number_of_executed_units: *[0-9]+' "$w/fuzz.log" | grep -oE '[0-9]+$' || echo 0)
+	finding=$(grep -m1 -E "$niov_finding_re"'|ERROR: (AddressSanitizer|libFuzzer)|runtime error|SUMMARY' \
+		"$w/fuzz.log" | cut -c1-300)
+	verdict=ok
+	# slow-unit-* files are not findings; every other artifact is.
+	artifacts=$(ls "$w"/artifacts/ | grep -Ev '^slow-unit-')
+	note=""
+	# A timeout alone (libFuzzer stops at its first finding).
+	if [[ $artifacts == timeout-* && $artifacts != *$'\n'* ]] &&
+		! timeout_repeats "$lib" "$fbuild/bin/${t}_fuzzer$suffix" "$w/artifacts/$artifacts"; then
+		rc=0 finding="" artifacts=""
+		note="ok: a timeout none of 3 replays repeated (the machine, not the code): $w/artifacts"
+	fi
+	if [ $rc -ne 0 ] || [ -n "$finding" ] || [ -n "$artifacts" ]; then
+		verdict=FINDING
+		[ -n "$finding" ] || finding="exit $rc (see $w/fuzz.log)"
+		for a in "$w"/artifacts/crash-* "$w"/artifacts/timeout-* "$w"/artifacts/oom-*; do
+			[ -e "$a" ] || continue
+			"$build/bin/niovcheck" corpus decode --target "$t" --impl "$lib" "$a" "$a.scn" 2>/dev/null &&
+				finding="$finding | replay: $build/bin/niovcheck replay $a.scn --impl $lib"
+			break
+		done
+	fi
+	finding=${finding:-$note}
+	printf '%-12s %-9s %-8s %10s %8s  %s\n' "$p" "$t" "$verdict" "$execs" "$rate" "$finding" >"$w/row"
+	echo "fuzz-plugins: $p $t: $verdict, $execs execs, $rate exec/s${finding:+: $finding}"
+}
+
+pairs=()
 for p in $plugins; do
-	lib=$build/lib/libniov_$p.so
 	for t in $targets; do
-		w=$out/$p-$t
-		run rm -rf "$w"
-		run mkdir -p "$w/corpus" "$w/artifacts"
-		run cp -r "corpora/$t/." "$w/corpus/"
-		echo "+ NIOV_IMPL=$lib $fbuild/bin/${t}_fuzzer$suffix -max_total_time=$secs ... > $w/fuzz.log"
-		[ $dry = 1 ] && continue
-		NIOV_IMPL=$lib timeout $((secs + 300)) "$fbuild/bin/${t}_fuzzer$suffix" -max_total_time="$secs" \
-			-dict="corpora/$t.dict" -max_len=4096 -timeout="$unit_timeout" -rss_limit_mb=2048 -print_final_stats=1 \
-			-artifact_prefix="$w/artifacts/" "$w/corpus" >"$w/fuzz.log" 2>&1
-		rc=$?
-		rate=$(grep -oE '^stat::average_exec_per_sec: *[0-9]+' "$w/fuzz.log" | grep -oE '[0-9]+$' || echo 0)
-		execs=$(grep -oE '^stat::number_of_executed_units: *[0-9]+' "$w/fuzz.log" | grep -oE '[0-9]+$' || echo 0)
-		finding=$(grep -m1 -E "$niov_finding_re"'|ERROR: (AddressSanitizer|libFuzzer)|runtime error|SUMMARY' \
-			"$w/fuzz.log" | cut -c1-300)
-		verdict=ok
-		# slow-unit-* files are not findings; every other artifact is.
-		artifacts=$(ls "$w"/artifacts/ | grep -Ev '^slow-unit-')
-		note=""
-		# A timeout alone (libFuzzer stops at its first finding).
-		if [[ $artifacts == timeout-* && $artifacts != *$'\n'* ]] &&
-			! timeout_repeats "$lib" "$fbuild/bin/${t}_fuzzer$suffix" "$w/artifacts/$artifacts"; then
-			rc=0 finding="" artifacts=""
-			note="ok: a timeout none of 3 replays repeated (the machine, not the code): $w/artifacts"
-		fi
-		if [ $rc -ne 0 ] || [ -n "$finding" ] || [ -n "$artifacts" ]; then
-			verdict=FINDING status=1
-			[ -n "$finding" ] || finding="exit $rc (see $w/fuzz.log)"
-			for a in "$w"/artifacts/crash-* "$w"/artifacts/timeout-* "$w"/artifacts/oom-*; do
-				[ -e "$a" ] || continue
-				"$build/bin/niovcheck" corpus decode --target "$t" --impl "$lib" "$a" "$a.scn" 2>/dev/null &&
-					finding="$finding | replay: $build/bin/niovcheck replay $a.scn --impl $lib"
-				break
-			done
-		fi
-		finding=${finding:-$note}
-		summary+=("$(printf '%-12s %-9s %-8s %10s %8s  %s' "$p" "$t" "$verdict" "$execs" "$rate" "$finding")")
-		echo "fuzz-plugins: $p $t: $verdict, $execs execs, $rate exec/s${finding:+: $finding}"
+		pairs+=("$p $t")
 	done
 done
+running=0
+for pair in "${pairs[@]}"; do
+	read -r p t <<<"$pair"
+	if [ "$jobs" -eq 1 ]; then run_pair "$p" "$t"; continue; fi
+	run_pair "$p" "$t" &
+	running=$((running + 1))
+	if [ $running -ge "$jobs" ]; then
+		wait -n
+		running=$((running - 1))
+	fi
+done
+wait
 [ $dry = 1 ] && exit 0
 echo
 printf '%-12s %-9s %-8s %10s %8s  %s\n' plugin target verdict execs exec/s finding
-printf '%s\n' "${summary[@]}"
+status=0
+for pair in "${pairs[@]}"; do
+	read -r p t <<<"$pair"
+	row=$out/$p-$t/row
+	# A pair that left no row did not finish: that fails the campaign too.
+	if [ ! -s "$row" ]; then
+		printf '%-12s %-9s %-8s  %s\n' "$p" "$t" "NO-RESULT" "the run left no result (see $out/$p-$t)"
+		status=1
+		continue
+	fi
+	cat "$row"
+	grep -q '^[^ ]* *[^ ]* *FINDING ' "$row" && status=1
+done
 echo "fuzz-plugins: $([ $status = 0 ] && echo "no finding" || echo "FINDINGS: each one is a bug of the suite")" \
 	"(${secs}s per target and plugin, $sanitize)"
 exit $status

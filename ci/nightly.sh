@@ -26,7 +26,7 @@ run cmake --preset fuzz
 run cmake --build --preset fuzz
 run ctest --test-dir build-fuzz -L fuzz
 # The kernel-shaped plugins are correct: any finding on them is ours.
-run bash ci/fuzz-plugins.sh --time "$plugin_secs"
+run bash ci/fuzz-plugins.sh --time "$plugin_secs" --jobs "$(nproc)"
 # The real 6.12 code and the TX-era fixtures, 60 s per fuzz target.
 run bash ci/kernel-nightly.sh
 run bash ci/coverage.sh

@@ -23,11 +23,27 @@ campaign() { # out plugins targets seconds [more options]
 		--out "$tmp/$out" --plugins "$plugins" --targets "$targets" --time "$secs" "$@" >"$tmp/$out.log" 2>&1
 }
 fail=0
-campaign ok baseline "bind send" 5
+# Two pairs at once: both rows are there, in order, and both are clean.
+# send starts 3 s late, so the campaign must wait for the pair that ends last.
+mkdir -p "$tmp/late/bin"
+ln -s "$fbuild/bin/bind_fuzzer" "$tmp/late/bin/bind_fuzzer"
+printf '#!/bin/sh\nsleep 3\nexec "%s" "$@"\n' "$fbuild/bin/send_fuzzer" >"$tmp/late/bin/send_fuzzer"
+chmod +x "$tmp/late/bin/send_fuzzer"
+fuzz_build=$tmp/late campaign ok baseline "bind send" 5 --jobs 2
 rc=$?
-if [ $rc -ne 0 ]; then
-	echo "FAIL: baseline (a correct plugin): exit $rc"; tail -4 "$tmp/ok.log"; fail=1
+rows=$(grep -E '^baseline +(bind|send) ' "$tmp/ok.log" | awk '{print $2 "=" $3}' | tr '\n' ' ')
+if [ $rc -ne 0 ] || [ "$rows" != "bind=ok send=ok " ]; then
+	echo "FAIL: baseline (a correct plugin), two jobs: exit $rc, rows '$rows'"; tail -4 "$tmp/ok.log"; fail=1
 fi
+# Bad input: one line, exit 2, before anything runs.
+for args in "--jobs 0" "--jobs x" "--jobs" "--time 0"; do
+	# shellcheck disable=SC2086
+	NIOV_BUILD=$build NIOV_FUZZ_BUILD=$fbuild bash "$src/ci/fuzz-plugins.sh" --no-build $args >/dev/null 2>"$tmp/err"
+	rc=$?
+	if [ $rc -ne 2 ] || [ "$(wc -l <"$tmp/err")" -ne 1 ]; then
+		echo "FAIL: fuzz-plugins $args: exit $rc, want 2 with one line"; cat "$tmp/err"; fail=1
+	fi
+done
 campaign broken no_length_clamp send 30
 rc=$?
 if [ $rc -ne 1 ] || ! grep -q 'no_length_clamp send *FINDING' "$tmp/broken.log"; then
@@ -66,5 +82,5 @@ rc=$?
 if [ $rc -ne 1 ] || ! grep -q 'mb_loop_fill *send *FINDING .*timeout' "$tmp/hang.log"; then
 	echo "FAIL: a plugin that hangs: exit $rc, no FINDING row"; tail -4 "$tmp/hang.log"; fail=1
 fi
-[ $fail = 0 ] && echo "fuzz_plugins_test: correct plugin clean, broken variant found, starved timeout told from a hang"
+[ $fail = 0 ] && echo "fuzz_plugins_test: correct plugin clean (two jobs), broken variant found, starved timeout told from a hang"
 exit $fail
