@@ -26,12 +26,16 @@ build=${NIOV_BUILD:-build}
 fbuild=${NIOV_FUZZ_BUILD:-build-fuzz}
 while [ $# -gt 0 ]; do
 	case $1 in
-	--time) secs=${2-}; shift ;;
+	--time | --targets | --plugins | --sanitize | --unit-timeout | --jobs | --out)
+		[ $# -ge 2 ] || { echo "fuzz-plugins: $1 needs a value" >&2; exit 2; } ;;
+	esac
+	case $1 in
+	--time) secs=$2; shift ;;
 	--targets) targets=$2; shift ;;
 	--plugins) plugins=$2; shift ;;
 	--sanitize) sanitize=$2; shift ;;
-	--unit-timeout) unit_timeout=${2-}; shift ;;
-	--jobs) jobs=${2-}; shift ;;
+	--unit-timeout) unit_timeout=$2; shift ;;
+	--jobs) jobs=$2; shift ;;
 	--out) out=$2; shift ;;
 	--no-build) build_first=0 ;;
 	--dry-run) dry=1 ;;
@@ -126,7 +130,6 @@ done
 running=0
 for pair in "${pairs[@]}"; do
 	read -r p t <<<"$pair"
-	if [ "$jobs" -eq 1 ]; then run_pair "$p" "$t"; continue; fi
 	run_pair "$p" "$t" &
 	running=$((running + 1))
 	if [ $running -ge "$jobs" ]; then
