@@ -208,8 +208,8 @@ void decode_config(ByteReader &r, Scenario &sc, Target t) {
 	sc.dmabuf_size = sc.dmabuf_size_set ? decode_number(r, {{sum, 0}}) : sum;
 }
 
-Op decode_send(ByteReader &r, const Scenario &sc, Target t) {
-	Op op;
+// Into @op, whose iov is empty (its memory may be a recycled vector's).
+void decode_send(ByteReader &r, const Scenario &sc, Target t, Op &op) {
 	op.kind = OpKind::send;
 	size_t n = 1;
 	uint8_t sflags = 0;
@@ -233,7 +233,6 @@ Op decode_send(ByteReader &r, const Scenario &sc, Target t) {
 	}
 	if (sflags & sf_length)
 		op.length = decode_number(r, {{iov_total(op.iov), 0}});
-	return op;
 }
 
 }  // namespace
@@ -259,30 +258,62 @@ std::optional<Target> parse_target(std::string_view s) {
 	return std::nullopt;
 }
 
-Scenario decode_scenario(const uint8_t *data, size_t size, Target t) {
-	ByteReader r(data, size);
-	Scenario sc;
+namespace {
+
+// Decodes into @sc, which holds the defaults except for its empty segment
+// and op vectors; @spare hands out cleared iov vectors to reuse.
+void decode_into(ByteReader &r, Scenario &sc, Target t, std::vector<std::vector<IovElem>> &spare) {
 	sc.name = "fuzz-" + std::string(name(t));
 	decode_config(r, sc, t);
 	if (t == Target::config)
-		return sc;
+		return;
 	const size_t max_ops = t == Target::bind ? kMaxProbes : kMaxOps;
 	uint64_t sent = 0;  // what acks and splits are written relative to
 	while (!r.empty() && sc.ops.size() < max_ops) {
 		const OpKind kind = t == Target::bind ? OpKind::send : op_kind(r.byte());
-		Op op;
+		Op &op = sc.ops.emplace_back();
 		if (kind == OpKind::send) {
-			op = decode_send(r, sc, t);
+			if (!spare.empty()) {
+				op.iov = std::move(spare.back());
+				spare.pop_back();
+			}
+			decode_send(r, sc, t, op);
 			sent += iov_total(op.iov);
 		} else {
 			op.kind = kind;
 			if (kind != OpKind::free)
 				op.n = decode_number(r, {{sent, sc.cfg.size_goal}});
 		}
-		op.line = static_cast<uint32_t>(sc.ops.size() + 1);
-		sc.ops.push_back(std::move(op));
+		op.line = static_cast<uint32_t>(sc.ops.size());
 	}
+}
+
+}  // namespace
+
+Scenario decode_scenario(const uint8_t *data, size_t size, Target t) {
+	ByteReader r(data, size);
+	Scenario sc;
+	std::vector<std::vector<IovElem>> none;
+	decode_into(r, sc, t, none);
 	return sc;
+}
+
+Scenario &ScenarioDecoder::decode(const uint8_t *data, size_t size, Target t) {
+	std::vector<DmaSeg> segs = std::move(sc_.segs);
+	std::vector<Op> ops = std::move(sc_.ops);
+	segs.clear();
+	for (Op &op : ops)
+		if (op.iov.capacity()) {
+			op.iov.clear();
+			spare_iovs_.push_back(std::move(op.iov));
+		}
+	ops.clear();
+	sc_ = Scenario{};
+	sc_.segs = std::move(segs);
+	sc_.ops = std::move(ops);
+	ByteReader r(data, size);
+	decode_into(r, sc_, t, spare_iovs_);
+	return sc_;
 }
 
 namespace {

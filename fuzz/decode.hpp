@@ -34,6 +34,20 @@ inline constexpr size_t kMaxSendElems = 1100;  // past UIO_MAXIOV (1024)
 // Any bytes -> a scenario (target bind, send or config).
 Scenario decode_scenario(const uint8_t *data, size_t size, Target t);
 
+// The same decoding into one scenario kept across inputs: its segment, op
+// and iov vectors keep their memory, so the fuzz loop's decoding allocates
+// only when an input is bigger than every one before it.  Under ASan the
+// per-send iov vectors were the most allocations of a send input.
+class ScenarioDecoder {
+public:
+	// Valid until the next call.
+	Scenario &decode(const uint8_t *data, size_t size, Target t);
+
+private:
+	Scenario sc_;
+	std::vector<std::vector<IovElem>> spare_iovs_;	// cleared, from the previous input's sends
+};
+
 // A scenario -> bytes, or an error naming what lies outside the target's
 // domain.  Expectations ("expect" lines) and the name are not inputs and are
 // dropped.

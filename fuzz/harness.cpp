@@ -413,8 +413,8 @@ int run_target(Target t, const uint8_t *data, size_t size) {
 	try {
 		if (t == Target::scenario)
 			return run_text(data, size);
-		Scenario sc = decode_scenario(data, size, t);
-		return run_checks(t, sc);
+		static ScenarioDecoder decoder;
+		return run_checks(t, decoder.decode(data, size, t));
 	} catch (const KeepGoing &) {
 		return 0;
 	} catch (const LimitError &) {
@@ -428,7 +428,8 @@ int decode_only(Target t, const uint8_t *data, size_t size) {
 		g_sink = r.scenario ? r.scenario->ops.size() : r.error.message.size();
 		return 0;
 	}
-	const Scenario sc = decode_scenario(data, size, t);
+	static ScenarioDecoder decoder;
+	const Scenario &sc = decoder.decode(data, size, t);
 	g_sink = sc.ops.size() + sc.segs.size();
 	return 0;
 }

@@ -71,6 +71,23 @@ RC_GTEST_PROP(Decode, DecodedScenariosReencode, (std::vector<uint8_t> bytes)) {
 	}
 }
 
+// The fuzz loop's decoder keeps one scenario across inputs: each input
+// decodes to what it decodes to alone, whatever came before it (a flag, a
+// segment or a send of the previous input must not stay behind).
+RC_GTEST_PROP(Decode, ReusedDecoderMatchesAFreshOne, (std::vector<std::vector<uint8_t>> inputs)) {
+	ScenarioDecoder decoder;
+	for (size_t i = 0; i < inputs.size(); ++i) {
+		const Target t = kByteTargets[i % std::size(kByteTargets)];
+		const Scenario fresh = decode(inputs[i], t);
+		const Scenario &reused = decoder.decode(inputs[i].data(), inputs[i].size(), t);
+		RC_ASSERT(input_text(reused) == input_text(fresh));
+		RC_ASSERT(reused.name == fresh.name);
+		RC_ASSERT(reused.ops.size() == fresh.ops.size());
+		for (size_t k = 0; k < fresh.ops.size(); ++k)
+			RC_ASSERT(reused.ops[k].line == fresh.ops[k].line);
+	}
+}
+
 std::vector<Scenario> shipped() {
 	std::vector<Scenario> out;
 	for (const auto &e : std::filesystem::directory_iterator(NIOV_CORPUS_DIR "/scenarios")) {
