@@ -67,7 +67,7 @@ BindResult ModelImpl::bind(const Scenario &sc) {
 	const auto &cfg = sc.cfg;
 	const unsigned psh = cfg.page_shift;
 	segs_ = SegIndex();
-	const std::vector<CSeg> segs = concrete_segs(sc);
+	std::vector<CSeg> segs = concrete_segs(sc);
 	BindResult r;
 	// The explanation is worded when asked for (explanation()): most runs
 	// never read it, and wording it was a tenth of a fuzz bind.
@@ -105,8 +105,11 @@ BindResult ModelImpl::bind(const Scenario &sc) {
 	r.num_niovs = num_niovs_ =
 		sc.dir == Dir::zcrx ? sc.dmabuf_size >> shift_
 				    : rules::num_niovs<W>(cfg.policy, sc.dir, sc.dmabuf_size, std::span<const CSeg>(segs), shift_);
-	segs_ = SegIndex(segs, shift_);
-	rx_.reset(cfg.policy, segs, shift_, num_niovs_);
+	// Only an RX binding allocates buffers (rx_alloc): the others leave the
+	// allocator without a copy of the table.
+	rx_.reset(cfg.policy, sc.dir == Dir::rx ? std::span<const CSeg>(segs) : std::span<const CSeg>(), shift_,
+		  num_niovs_);
+	segs_ = SegIndex(std::move(segs), shift_);
 	return r;
 }
 
