@@ -39,7 +39,9 @@ public:
 	}
 
 private:
-	static constexpr size_t kKept = 4;		 // queues alive at once: the runs' one, tests' several
+	// Buffers of one type alive at once in a run: the write queue, the
+	// socket's scratch, two segment indexes' prefix sums; tests hold several.
+	static constexpr size_t kKept = 8;
 	static constexpr size_t kMaxBytes = size_t{4} << 20;  // 10,000 skbs' frags fit
 
 	static std::vector<std::vector<T>> &stash() {
@@ -50,6 +52,30 @@ private:
 		}();
 		return kept;
 	}
+};
+
+// A std::vector whose storage comes from the thread's stash and goes back
+// to it with its holder: for the scratch and index vectors every run of the
+// model builds afresh.  It is a std::vector, so it goes wherever one is
+// taken by reference; copies allocate their own storage, and a moved-from
+// one has none to give back.
+template <class T>
+class StashedVector : public std::vector<T> {
+public:
+	StashedVector() : std::vector<T>(BufferStash<T>::take()) {}
+	StashedVector(std::vector<T> &&v) : std::vector<T>(std::move(v)) {}  // NOLINT: a vector's storage, adopted
+	StashedVector(const StashedVector &) = default;
+	StashedVector(StashedVector &&) noexcept = default;
+	StashedVector &operator=(const StashedVector &) = default;
+	// The storage replaced goes back to the stash, not to the allocator.
+	StashedVector &operator=(StashedVector &&o) noexcept {
+		if (this != &o) {
+			BufferStash<T>::give(std::move(*this));
+			std::vector<T>::operator=(std::move(o));
+		}
+		return *this;
+	}
+	~StashedVector() { BufferStash<T>::give(std::move(*this)); }
 };
 
 }  // namespace niov

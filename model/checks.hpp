@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "buffer_stash.hpp"
 #include "frag_refs.hpp"
 #include "report.hpp"
 #include "seg_index.hpp"
@@ -79,7 +80,7 @@ private:
 	uint32_t step_ = 0;
 	uint32_t line_ = 0;
 	uint64_t seen_ = 0;  // bitmask of invariants already reported this step
-	std::vector<uint32_t> lens_;  // scratch for descriptor lengths
+	StashedVector<uint32_t> lens_;  // scratch for descriptor lengths
 	uint32_t seen_step_ = UINT32_MAX;
 	// is_known_finding per invariant, asked once a run: a kernel with a
 	// known bug fails the same check on every niov of a sweep.
@@ -124,8 +125,9 @@ private:
 	// The plain array a fill writes (room for the largest MAX_SKB_FRAGS),
 	// and the frags of the one or two skbs an operation reshapes.
 	std::array<Frag, kMaxMaxSkbFrags> fill_{};
-	std::vector<QueuedFrag> work_, moved_;
-	std::vector<IovElem> iov_;  // the send's elements after import_iovec
+	StashedVector<QueuedFrag> work_, moved_;
+	StashedVector<IovElem> iov_;  // the send's elements after import_iovec
+	StashedVector<Frag> cuts_;    // shift: frags left in two pieces
 	FragRefs refs_;		   // what the fill took, given back as frags go
 };
 

@@ -40,10 +40,11 @@ private:
 	// linear() from segment @i, which starts at dmabuf offset @start.
 	bool linear_from(size_t i, uint64_t start, uint64_t virt, uint64_t len, uint64_t dma) const;
 
-	std::vector<CSeg> segs_;
+	// Built afresh for every run: storage from the thread's BufferStash.
+	StashedVector<CSeg> segs_;
 	unsigned shift_ = 64;
-	std::vector<uint64_t> starts_;	// dmabuf offset of each segment
-	std::vector<uint64_t> firsts_;	// first niov index of each segment
+	StashedVector<uint64_t> starts_;  // dmabuf offset of each segment
+	StashedVector<uint64_t> firsts_;  // first niov index of each segment
 	bool starts_sorted_ = true;
 	bool firsts_sorted_ = true;
 };

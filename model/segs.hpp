@@ -3,6 +3,7 @@
 
 #include <vector>
 
+#include "buffer_stash.hpp"
 #include "rules.hpp"
 #include "scenario.hpp"
 #include "word.hpp"
@@ -11,8 +12,10 @@ namespace niov {
 
 using CSeg = rules::Seg<Concrete>;
 
-inline std::vector<CSeg> concrete_segs(const Scenario &sc) {
-	std::vector<CSeg> out;
+// Its storage comes from, and goes back to, the thread's BufferStash: the
+// fuzz targets convert the table a few times per input.
+inline StashedVector<CSeg> concrete_segs(const Scenario &sc) {
+	StashedVector<CSeg> out;
 	out.reserve(sc.segs.size());
 	for (const auto &s : sc.segs)
 		out.push_back({s.addr, s.len});

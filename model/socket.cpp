@@ -407,7 +407,7 @@ void Socket::shift(uint64_t n) {
 	// Build the result first: skb_shift refuses when frags would not fit.
 	work_.assign(q_.frags_of(0), q_.frags_of(0) + to.nr_frags);
 	moved_.clear();
-	std::vector<Frag> cuts;	 // frags left in two pieces
+	cuts_.clear();
 	uint64_t todo = n;
 	auto f = q_.frags_of(1);
 	for (uint32_t i = 0; i < from.nr_frags; ++i, ++f) {
@@ -425,13 +425,13 @@ void Socket::shift(uint64_t n) {
 			q.virt += take;
 			if (q.frag.len == 0)
 				continue;
-			cuts.push_back(q.frag);
+			cuts_.push_back(q.frag);
 		}
 		moved_.push_back(q);
 	}
 	if (work_.size() > sc_.cfg.max_skb_frags)
 		return;
-	for (const Frag &c : cuts)
+	for (const Frag &c : cuts_)
 		refs_.cut(c);
 	q_.set_frags(0, work_);
 	q_.set_frags(1, moved_);
