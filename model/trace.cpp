@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "breadcrumb.hpp"
+#include "buffer_stash.hpp"
 #include "caps.hpp"
 #include "checks.hpp"
 #include "explain.hpp"
@@ -22,39 +23,40 @@ using W = Concrete;
 // kind of edge without a probe list that grows with the table.
 size_t probed_segs(const Scenario &sc) { return std::min<size_t>(sc.segs.size(), 64); }
 
-std::vector<uint64_t> sorted_unique(std::vector<uint64_t> v) {
+void sort_unique(std::vector<uint64_t> &v) {
 	std::sort(v.begin(), v.end());
 	v.erase(std::unique(v.begin(), v.end()), v.end());
-	return v;
 }
 
 // Offsets worth probing: both ends of the dmabuf, of every segment and of the
 // first and last niovs, plus page and niov multiples and the 64-bit edge.
-std::vector<uint64_t> probe_offsets(const Scenario &sc, unsigned niov_shift) {
+// Scratch of every TX run: its storage comes from the thread's stash.
+StashedVector<uint64_t> probe_offsets(const Scenario &sc, unsigned niov_shift) {
 	const uint64_t size = sc.dmabuf_size;
 	const uint64_t n = uint64_t{1} << niov_shift;
-	std::vector<uint64_t> v;
+	StashedVector<uint64_t> v;
 	v.reserve(13 + 2 * probed_segs(sc));  // grown a push at a time, it was 3 allocations a run
-	v = {0, 1, sc.cfg.page_size() - 1, sc.cfg.page_size(), n - 1, n, n + 1,
-	     2 * n - 1, size - 1, size, size + 1, size - n, UINT64_MAX};
+	v.assign({0, 1, sc.cfg.page_size() - 1, sc.cfg.page_size(), n - 1, n, n + 1,
+	     2 * n - 1, size - 1, size, size + 1, size - n, UINT64_MAX});
 	uint64_t start = 0;
 	for (size_t i = 0; i < probed_segs(sc); ++i) {
 		v.push_back(start - 1);
 		v.push_back(start);
 		start += sc.segs[i].len;
 	}
-	return sorted_unique(std::move(v));
+	sort_unique(v);
+	return v;
 }
 
-std::vector<uint64_t> niov_probe_indices(const Scenario &sc, const BindResult &b) {
-	std::vector<uint64_t> v;
+StashedVector<uint64_t> niov_probe_indices(const Scenario &sc, const BindResult &b) {
+	StashedVector<uint64_t> v;
 	if (b.num_niovs <= 256) {
 		v.resize(b.num_niovs);
 		std::iota(v.begin(), v.end(), uint64_t{0});
 		return v;
 	}
 	v.reserve(4 + 2 * probed_segs(sc));
-	v = {0, 1, b.num_niovs / 2, b.num_niovs - 1};
+	v.assign({0, 1, b.num_niovs / 2, b.num_niovs - 1});
 	uint64_t first = 0;
 	for (size_t i = 0; i < probed_segs(sc); ++i) {
 		const uint64_t cnt = sc.segs[i].len >> b.niov_shift;
@@ -64,7 +66,8 @@ std::vector<uint64_t> niov_probe_indices(const Scenario &sc, const BindResult &b
 			v.push_back(first + cnt - 1);
 		first += cnt;
 	}
-	return sorted_unique(std::move(v));
+	sort_unique(v);
+	return v;
 }
 
 // The device side of opening an RX queue on the binding (RULES.md step 7);
