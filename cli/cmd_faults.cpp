@@ -2,13 +2,12 @@
 // Exit 0 when every injected failure gave an allowed errno and left nothing
 // behind, 1 on a finding, 2 on bad input (no plugin, a plugin without fault
 // injection, no scenario that could be swept).
-#include <algorithm>
 #include <cstdio>
-#include <filesystem>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "check_core.hpp"
 #include "commands.hpp"
 #include "faults.hpp"
 #include "rules_opts.hpp"
@@ -16,27 +15,6 @@
 namespace niov::cli {
 
 namespace {
-
-std::vector<std::string> scenario_files(const std::vector<std::string> &args) {
-	namespace fs = std::filesystem;
-	std::vector<std::string> out;
-	for (const auto &a : args) {
-		std::error_code ec;
-		if (fs::is_directory(a, ec)) {
-			std::vector<std::string> found;
-			for (const auto &e : fs::recursive_directory_iterator(a, ec))
-				if (e.is_regular_file() && e.path().extension() == ".scn")
-					found.push_back(e.path().string());
-			std::sort(found.begin(), found.end());
-			out.insert(out.end(), found.begin(), found.end());
-		} else if (fs::exists(a, ec)) {
-			out.push_back(a);
-		} else {
-			throw UsageError(fmt::format("{}: no such file or directory", a));
-		}
-	}
-	return out;
-}
 
 nlohmann::json sweep_json(const FaultSweep &s) {
 	auto calls = nlohmann::json::object();
