@@ -17,7 +17,7 @@ namespace niov::cli {
 
 namespace {
 
-constexpr const char *kUsage =
+constexpr const char *kCorpusUsage =
 	"usage: corpus encode SCENARIO_FILE OUT_BIN [--target T] | "
 	"corpus decode IN_BIN OUT_SCENARIO [--target T] [--impl PATH] [--rules P] [--policy K=V]...";
 
@@ -96,7 +96,7 @@ int cmd_corpus(Args &args) {
 	if (!t)
 		throw UsageError(fmt::format("--target '{}': want bind, send, config or scenario", target));
 	if (pos.size() != 3 || (pos[0] != "encode" && pos[0] != "decode"))
-		throw UsageError(kUsage);
+		throw UsageError(kCorpusUsage);
 	if (pos[0] == "encode") {
 		if (!impl.empty() || rules.given())
 			throw UsageError("--impl, --rules and --policy apply to decode only");

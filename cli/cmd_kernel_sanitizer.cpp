@@ -46,14 +46,14 @@ std::string asan_runtime() {
 	return path;
 }
 
-std::string self_exe() {
+std::string exe_to_rerun() {
 	char buf[4096];
 	const ssize_t n = readlink("/proc/self/exe", buf, sizeof buf - 1);
 	if (n <= 0) throw UsageError("cannot find the niovcheck executable to rerun under ASan");
 	return std::string(buf, static_cast<std::size_t>(n));
 }
 
-std::string joined(const std::vector<std::string> &args) {
+std::string command_line(const std::vector<std::string> &args) {
 	std::string s = "niovcheck";
 	for (const auto &a : args) s += " " + a;
 	return s;
@@ -122,7 +122,7 @@ bool process_has_asan() {
 }
 
 int run_with_sanitizer(const std::vector<std::string> &args) {
-	const std::string runtime = asan_runtime(), exe = self_exe();
+	const std::string runtime = asan_runtime(), exe = exe_to_rerun();
 	int fds[2];
 	if (pipe(fds) != 0) throw UsageError(std::string("pipe: ") + std::strerror(errno));
 	std::fflush(stdout);
@@ -144,14 +144,14 @@ int run_with_sanitizer(const std::vector<std::string> &args) {
 	if (finding) {
 		std::printf("FINDING %s%s\n", finding->one_line().c_str(),
 			    scenario.empty() ? "" : (" on scenario " + scenario).c_str());
-		std::printf("  replay: %s\n", joined(args).c_str());
+		std::printf("  replay: %s\n", command_line(args).c_str());
 		std::printf("verdict: FINDING (the sanitizer stopped the run inside the plugin)\n");
 		return kExitViolation;
 	}
 	if (WIFSIGNALED(status)) {
 		std::printf("FINDING the run under ASan was killed by signal %d (%s)%s\n", WTERMSIG(status),
 			    strsignal(WTERMSIG(status)), scenario.empty() ? "" : (" on scenario " + scenario).c_str());
-		std::printf("  replay: %s\n", joined(args).c_str());
+		std::printf("  replay: %s\n", command_line(args).c_str());
 		return kExitViolation;
 	}
 	return WIFEXITED(status) ? WEXITSTATUS(status) : kExitBadInput;

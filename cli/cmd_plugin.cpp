@@ -20,7 +20,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-constexpr const char *kUsage =
+constexpr const char *kPluginUsage =
 	"usage: plugin build FILE.c [-o PATH] [--asan] [--cc COMPILER]\n"
 	"  compiles FILE.c with the plugin ABI, the shim and plugins/common into a plugin .so\n"
 	"  (default ./lib<stem>.so) and prints its path; --asan adds ASan + UBSan (niovcheck\n"
@@ -54,7 +54,7 @@ int plugin_build(Args &args) {
 	const auto pos = args.positional();
 	args.done();
 	if (pos.size() != 1)
-		throw UsageError(kUsage);
+		throw UsageError(kPluginUsage);
 	std::error_code ec;
 	const fs::path src = fs::absolute(pos[0], ec);
 	if (!fs::is_regular_file(src, ec))
@@ -86,7 +86,7 @@ int plugin_build(Args &args) {
 
 int cmd_plugin(int argc, char **argv) {
 	if (argc < 3)
-		throw UsageError(kUsage);
+		throw UsageError(kPluginUsage);
 	const std::string sub = argv[2];
 	static char output[] = "--output";
 	std::vector<char *> v(argv, argv + argc);

@@ -77,7 +77,7 @@ std::vector<std::string> includes_of(const std::string &text, char open) {
 	return out;
 }
 
-void write_file(const fs::path &p, const std::string &text) {
+void write_tree_file(const fs::path &p, const std::string &text) {
 	fs::create_directories(p.parent_path());
 	std::ofstream(p, std::ios::binary) << text;
 }
@@ -193,7 +193,7 @@ void make_shadows(const Plan &p, const fs::path &dir) {
 	for (const auto &h : want) {
 		bool real = false;
 		for (const auto &r : p.real_headers) real |= r == "include/" + h;
-		if (!real && h.find("..") == std::string::npos) write_file(dir / "shadow" / h, "");
+		if (!real && h.find("..") == std::string::npos) write_tree_file(dir / "shadow" / h, "");
 	}
 	for (const auto &r : p.real_headers) {
 		const fs::path link = dir / "real" / r;
@@ -206,7 +206,7 @@ void build_into(const Plan &p, const fs::path &dir) {
 	const fs::path k = fs::path(source_dir()) / "kernel";
 	const fs::path log = dir / "build.log";
 	make_shadows(p, dir);
-	if (!p.fill_text.empty()) write_file(dir / "extracted/zerocopy_fill_skb_from_devmem.c", p.fill_text);
+	if (!p.fill_text.empty()) write_tree_file(dir / "extracted/zerocopy_fill_skb_from_devmem.c", p.fill_text);
 
 	std::vector<std::string> common = {"-fPIC", "-g", "-O1", "-fno-omit-frame-pointer"};
 	// $NIOV_KERNEL_CFLAGS: more flags for every unit (the warning checks of
@@ -257,7 +257,7 @@ void build_into(const Plan &p, const fs::path &dir) {
 	if (run(link, log) != 0)
 		throw KernelTreeError("linking the kernel plugin failed: " + first_error(log) +
 				      " (log: " + log.string() + ")");
-	write_file(dir / "era.txt", p.era.letter + "\n" + p.era.name + "\n" + p.era.rules + "\n" + p.tree + "\n");
+	write_tree_file(dir / "era.txt", p.era.letter + "\n" + p.era.name + "\n" + p.era.rules + "\n" + p.tree + "\n");
 }
 
 // A plugin that does not load or declares other rules than its era is a bug of ours.

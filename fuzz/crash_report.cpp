@@ -13,7 +13,7 @@ namespace niov::fuzz {
 
 namespace {
 
-char g_target[32];
+char g_target_name[32];
 char g_replay[1024];
 volatile sig_atomic_t g_done = 0;
 unsigned g_watchdog_seconds = 0;
@@ -42,7 +42,7 @@ void print_line(const char *id, const char *what_prefix, const char *what) {
 	char buf[2048];
 	char *p = buf, *end = buf + sizeof(buf) - 1;
 	put(p, end, "niovcheck-fuzz ");
-	put(p, end, g_target);
+	put(p, end, g_target_name);
 	put(p, end, ": ");
 	put(p, end, id);
 	put(p, end, " (");
@@ -113,7 +113,7 @@ void on_alarm(int) {
 }  // namespace
 
 void crash_report_install(const std::string &target) {
-	crumb_copy(g_target, sizeof(g_target), target);
+	crumb_copy(g_target_name, sizeof(g_target_name), target);
 	if (g_installed)
 		return;
 	struct sigaction sa {};

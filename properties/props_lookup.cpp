@@ -41,10 +41,10 @@ std::vector<uint64_t> probe_points(const Scenario &sc, unsigned shift) {
 	return v;
 }
 
-enum class Aspect { index, off_size, byte_map };
+enum class LookupAspect { index, off_size, byte_map };
 
 // Probe one side directly; @impl answers, @who names it.
-void probe_side(const Scenario &sc, Impl &impl, Aspect aspect) {
+void probe_side(const Scenario &sc, Impl &impl, LookupAspect aspect) {
 	Bound b(impl, sc);
 	const BindResult &br = b.result();
 	if (br.err)
@@ -54,28 +54,28 @@ void probe_side(const Scenario &sc, Impl &impl, Aspect aspect) {
 		const LookupResult l = impl.lookup(v);
 		const std::string who = impl.name();
 		if (v >= sc.dmabuf_size) {
-			if (aspect == Aspect::index && l.err != -kEFAULT)
+			if (aspect == LookupAspect::index && l.err != -kEFAULT)
 				fail("{}: get_niov_at({:#x}) past the dmabuf ({:#x}) returned niov {} instead of NULL",
 				     who, v, sc.dmabuf_size, l.idx);
 			continue;
 		}
 		if (l.err) {
-			if (aspect == Aspect::index)
+			if (aspect == LookupAspect::index)
 				fail("{}: get_niov_at({:#x}) inside the dmabuf returned {}", who, v, errno_name(l.err));
 			continue;
 		}
 		switch (aspect) {
-		case Aspect::index:
+		case LookupAspect::index:
 			if (l.idx >= br.num_niovs || l.idx != v >> br.niov_shift)
 				fail("{}: get_niov_at({:#x}) gave niov {}, want {} of {}", who, v, l.idx,
 				     v >> br.niov_shift, br.num_niovs);
 			break;
-		case Aspect::off_size:
+		case LookupAspect::off_size:
 			if (l.size == 0 || l.off != v % n || l.off + l.size != n)
 				fail("{}: get_niov_at({:#x}) gave off {:#x} size {:#x}; niovs are {:#x}", who, v, l.off,
 				     l.size, n);
 			break;
-		case Aspect::byte_map: {
+		case LookupAspect::byte_map: {
 			const auto want = oracle::byte_map(sc.segs, v);
 			if (!want)
 				break;	// past the segments: the exporter lied (bind.sg_covers_dmabuf)
@@ -89,7 +89,7 @@ void probe_side(const Scenario &sc, Impl &impl, Aspect aspect) {
 	}
 }
 
-void lookup_property(const Target &t, Aspect aspect, Inv own) {
+void lookup_property(const Target &t, LookupAspect aspect, Inv own) {
 	const Scenario sc = gen_sends(t, all_lies());
 	CaseGuard guard(sc, t.impl_path_for(sc));
 	// Where the rules break this invariant knowingly (a lying exporter, the
@@ -173,11 +173,11 @@ void payload(const Target &t) {
 
 void add_lookup_properties(std::vector<Property> &out) {
 	out.push_back({"lookup.index_in_table", "get_niov_at: a niov of the table inside the dmabuf, NULL past it",
-		       [](const Target &t) { lookup_property(t, Aspect::index, Inv::lookup_index_in_table); }});
+		       [](const Target &t) { lookup_property(t, LookupAspect::index, Inv::lookup_index_in_table); }});
 	out.push_back({"lookup.off_size", "get_niov_at: off + size == niov size, size >= 1",
-		       [](const Target &t) { lookup_property(t, Aspect::off_size, Inv::lookup_off_size); }});
+		       [](const Target &t) { lookup_property(t, LookupAspect::off_size, Inv::lookup_off_size); }});
 	out.push_back({"lookup.byte_map", "niov DMA address + off is the sg table's address of the offset",
-		       [](const Target &t) { lookup_property(t, Aspect::byte_map, Inv::lookup_byte_map); }});
+		       [](const Target &t) { lookup_property(t, LookupAspect::byte_map, Inv::lookup_byte_map); }});
 	out.push_back({"frag.payload", "a 7-byte-period pattern comes out of the frags byte-exact", payload});
 }
 

@@ -13,7 +13,7 @@ namespace niov::smt::lemmas {
 namespace {
 
 template <class W>
-struct Inputs {
+struct FillInputs {
 	typename W::u64 shift;
 	typename W::u64 n;
 	typename W::u64 size;
@@ -40,9 +40,9 @@ void max_frag_inputs(const Point &p, In<W> &in, Claim<W> &c, bool any_max, typen
 }
 
 template <class W>
-Inputs<W> inputs(const Point &p, In<W> &in, Claim<W> &c, bool any_max) {
+FillInputs<W> inputs(const Point &p, In<W> &in, Claim<W> &c, bool any_max) {
 	const uint64_t ps = uint64_t{1} << p.page_shift;
-	Inputs<W> s{W::k64(0), W::k64(0), W::k64(0), W::k64(0), W::k64(0), W::k64(0), W::kb(false),
+	FillInputs<W> s{W::k64(0), W::k64(0), W::k64(0), W::k64(0), W::k64(0), W::k64(0), W::kb(false),
 		    W::k32(0), W::k64(0), {W::kb(false), W::k64(0), W::k32(0), W::k32(0), W::k32(0), W::k64(0)}};
 	s.shift = tx_shift<W>(p);
 	s.n = W::shl(W::k64(1), s.shift);
@@ -183,7 +183,7 @@ std::optional<Scenario> fill_scenario(const Point &p, In<Concrete> &in) {
 	return sc;
 }
 
-std::vector<Point> points(const Policies &pol) { return each_shift(each_page_device(pol)); }
+std::vector<Point> frag_points(const Policies &pol) { return each_shift(each_page_device(pol)); }
 
 constexpr uint32_t kFragReads = kReadsPageShift | kReadsNiovShift | kReadsDevMax | kReadsLookup | kReadsMaxFrag;
 
@@ -193,28 +193,28 @@ void add_clamp(std::vector<Lemma> &out) {
 	const std::string dom = "page_shift 12/14/16 x device x any niov shift the bind allows, offset, "
 				"length 1..INT_MAX, iov element, tx_max_frag_size";
 	out.push_back({"clamp.progress", "clamp", Inv::frag_progress,
-		       "a frag is non-empty while the iov element has bytes", dom, 0.15, kFragReads, points,
+		       "a frag is non-empty while the iov element has bytes", dom, 0.15, kFragReads, frag_points,
 		       progress<Sym>, progress<Concrete>, fill_scenario});
 	out.push_back({"clamp.limits", "clamp", Inv::frag_limits,
 		       "a frag is <= niov remainder, length, iov remainder and device max frag, and fits its u32",
-		       dom, 1.50, kFragReads, points, limits<Sym>, limits<Concrete>, fill_scenario});
+		       dom, 1.50, kFragReads, frag_points, limits<Sym>, limits<Concrete>, fill_scenario});
 	out.push_back({"clamp.within_niov", "clamp", Inv::frag_within_niov, "a frag never crosses its niov's end",
-		       dom, 0.60, kFragReads, points, within_niov<Sym>, within_niov<Concrete>, fill_scenario});
+		       dom, 0.60, kFragReads, frag_points, within_niov<Sym>, within_niov<Concrete>, fill_scenario});
 	out.push_back({"clamp.desc_exact", "clamp", Inv::dev_desc_len_exact,
 		       "the device's TX descriptor length field encodes every frag exactly",
 		       "page_shift 12/14/16 x device x any niov shift the bind allows, offset, length, iov "
 		       "element; the device's own max frag",
-		       0.10, kFragReads | kReadsDevice, points, desc_exact<Sym>, desc_exact<Concrete>,
+		       0.10, kFragReads | kReadsDevice, frag_points, desc_exact<Sym>, desc_exact<Concrete>,
 		       fill_scenario});
 	out.push_back({"clamp.charge_covers", "clamp", Inv::tcp_truesize_covers_bytes,
 		       "every frag charges at least its length to truesize (the truesize induction's base)",
-		       dom, 0.05, kFragReads | kReadsTruesize, points, charge_covers<Sym>, charge_covers<Concrete>,
+		       dom, 0.05, kFragReads | kReadsTruesize, frag_points, charge_covers<Sym>, charge_covers<Concrete>,
 		       fill_scenario});
 	out.push_back({"clamp.sum", "clamp", Inv::frag_bytes_accounted,
 		       "each fill iteration adds to the skb length exactly the bytes it takes off the length "
 		       "(so the frags sum to the bytes accepted), never passing MAX_SKB_FRAGS",
 		       dom + ", MAX_SKB_FRAGS 17..45 (symbolic), any loop state", 4.00,
-		       kFragReads, points, sum<Sym>, sum<Concrete>, nullptr});
+		       kFragReads, frag_points, sum<Sym>, sum<Concrete>, nullptr});
 }
 
 }  // namespace niov::smt::lemmas

@@ -224,12 +224,12 @@ std::optional<Scenario> lookup_scenario(const Point &p, In<Concrete> &in) {
 	return sc;
 }
 
-constexpr unsigned kSegs = 1;
+constexpr unsigned kLookupSegs = 1;
 
-std::vector<Point> points(const Policies &pol) { return each_shift(each_page(pol)); }
-std::vector<Point> seg_points(const Policies &pol) { return each_shift(each_page(pol, kSegs)); }
+std::vector<Point> lookup_points(const Policies &pol) { return each_shift(each_page(pol)); }
+std::vector<Point> seg_points(const Policies &pol) { return each_shift(each_page(pol, kLookupSegs)); }
 
-constexpr uint32_t kReads = kReadsPageShift | kReadsNiovShift | kReadsLookup | kReadsBind;
+constexpr uint32_t kLookupReads = kReadsPageShift | kReadsNiovShift | kReadsLookup | kReadsBind;
 
 }  // namespace
 
@@ -237,14 +237,14 @@ void add_lookup(std::vector<Lemma> &out) {
 	const std::string dom = "page_shift 12/14/16 x every niov shift the bind can pick x any dmabuf size "
 				"the bind accepts x every offset below it";
 	out.push_back({"lookup.index_in_table", "lookup", Inv::lookup_index_in_table,
-		       "get_niov_at finds a niov, and its index is below the niov count", dom, 0.05, kReads,
-		       points, index_in_table<Sym>, index_in_table<Concrete>, lookup_scenario});
+		       "get_niov_at finds a niov, and its index is below the niov count", dom, 0.05, kLookupReads,
+		       lookup_points, index_in_table<Sym>, index_in_table<Concrete>, lookup_scenario});
 	out.push_back({"lookup.off_size", "lookup", Inv::lookup_off_size,
-		       "get_niov_at: off + size == niov size and size >= 1", dom, 0.05, kReads, points,
+		       "get_niov_at: off + size == niov size and size >= 1", dom, 0.05, kLookupReads, lookup_points,
 		       off_size<Sym>, off_size<Concrete>, lookup_scenario});
 	out.push_back({"lookup.no_wrap", "lookup", Inv::lookup_byte_map,
-		       "(idx << granularity) + off == offset, computed without 64-bit wrap", dom, 0.05, kReads,
-		       points, no_wrap<Sym>, no_wrap<Concrete>, lookup_scenario});
+		       "(idx << granularity) + off == offset, computed without 64-bit wrap", dom, 0.05, kLookupReads,
+		       lookup_points, no_wrap<Sym>, no_wrap<Concrete>, lookup_scenario});
 	out.push_back({"lookup.niov_range", "lookup", Inv::bind_niov_dma,
 		       "every niov's DMA range lies inside its segment and does not wrap 64 bits",
 		       "page_shift 12/14/16 x every niov shift x any segment (length aligned, not wrapping)",
@@ -255,25 +255,25 @@ void add_lookup(std::vector<Lemma> &out) {
 	out.push_back({"lookup.byte_map", "lookup", Inv::lookup_byte_map,
 		       "the found niov's DMA address + off is the byte map at the offset (the whole "
 		       "functions, one symbolic segment)",
-		       dom + ", an honest one-segment table", 0.45, kReads | kReadsSegs, seg_points,
+		       dom + ", an honest one-segment table", 0.45, kLookupReads | kReadsSegs, seg_points,
 		       byte_map<Sym>, byte_map<Concrete>, lookup_scenario});
 	const std::string step = dom + ", any scan state J, one more segment";
 	out.push_back({"lookup.scan_start", "lookup", Inv::lookup_byte_map,
 		       "byte-map scan invariant J: holds for no segments; one more segment keeps start == "
 		       "first << shift",
-		       step, 0.45, kReads, points, scan_start<Sym>, scan_start<Concrete>, nullptr});
+		       step, 0.45, kLookupReads, lookup_points, scan_start<Sym>, scan_start<Concrete>, nullptr});
 	out.push_back({"lookup.scan_bytes_ok", "lookup", Inv::lookup_byte_map,
-		       "J: one more segment keeps byte_map's found == niov_dma's found", step, 1.50, kReads,
-		       points, scan_bytes_ok<Sym>, scan_bytes_ok<Concrete>, nullptr});
+		       "J: one more segment keeps byte_map's found == niov_dma's found", step, 1.50, kLookupReads,
+		       lookup_points, scan_bytes_ok<Sym>, scan_bytes_ok<Concrete>, nullptr});
 	out.push_back({"lookup.scan_niov_ok", "lookup", Inv::lookup_byte_map,
-		       "J: one more segment keeps niov_dma's found == (index < first)", step, 3.00, kReads,
-		       points, scan_niov_ok<Sym>, scan_niov_ok<Concrete>, nullptr});
+		       "J: one more segment keeps niov_dma's found == (index < first)", step, 3.00, kLookupReads,
+		       lookup_points, scan_niov_ok<Sym>, scan_niov_ok<Concrete>, nullptr});
 	out.push_back({"lookup.scan_dma", "lookup", Inv::lookup_byte_map,
 		       "J: one more segment keeps byte map == niov DMA + off wherever found", step, 4.50,
-		       kReads, points, scan_dma<Sym>, scan_dma<Concrete>, nullptr});
+		       kLookupReads, lookup_points, scan_dma<Sym>, scan_dma<Concrete>, nullptr});
 	out.push_back({"lookup.byte_map_close", "lookup", Inv::lookup_byte_map,
 		       "the scan invariant over an honest table gives niov DMA + off == byte map",
-		       dom + ", any scan state", 0.20, kReads, points, byte_map_close<Sym>,
+		       dom + ", any scan state", 0.20, kLookupReads, lookup_points, byte_map_close<Sym>,
 		       byte_map_close<Concrete>, lookup_scenario});
 }
 

@@ -26,7 +26,7 @@ Dom value_dom(unsigned ps) {
 }
 
 template <class W>
-struct Inputs {
+struct RxInputs {
 	typename W::boolean present;
 	typename W::u32 value;
 	typename W::u64 size;
@@ -39,7 +39,7 @@ struct Inputs {
 };
 
 template <class W>
-Inputs<W> inputs(const Point &p, In<W> &in, Claim<W> &c) {
+RxInputs<W> inputs(const Point &p, In<W> &in, Claim<W> &c) {
 	const uint64_t ps = uint64_t{1} << p.page_shift;
 	auto present = in.flag("has_rx_buf_size", Dom::list({0, 1}));
 	auto value = in.u32("rx_buf_size", value_dom(p.page_shift));

@@ -1,9 +1,9 @@
 // sizing.*: the TX niov size (RULES.md bind step 2) for every page size and
-// any sg table of up to kSegs symbolic segments; sizing.fold carries the
+// any sg table of up to kSizingSegs symbolic segments; sizing.fold carries the
 // result to tables of any length.
 //
-// Why kSegs segments are enough for the bounded lemmas: a zero-length segment
-// at address 0 is aligned to everything, so kSegs symbolic entries cover every
+// Why kSizingSegs segments are enough for the bounded lemmas: a zero-length segment
+// at address 0 is aligned to everything, so kSizingSegs symbolic entries cover every
 // shorter table.  Why sizing.fold covers any length: layout_aligned is a left
 // fold `ok = ok && seg_ok(s, n)` starting from aligned(size, n), tx_size_loop
 // consults the table only through layout_aligned, and tx_size_decl folds the
@@ -18,7 +18,7 @@ namespace niov::smt::lemmas {
 
 namespace {
 
-constexpr unsigned kSegs = 2;
+constexpr unsigned kSizingSegs = 2;
 
 Dom size_dom(unsigned ps) {
 	const uint64_t p = uint64_t{1} << ps;
@@ -30,7 +30,7 @@ Dom addr_dom(unsigned ps) { return Dom::list({0, uint64_t{1} << ps, 1 << 21, (ui
 Dom len_dom(unsigned ps) { return Dom::list({0, uint64_t{1} << ps, 1 << 21, 3 << 20}); }
 
 template <class W>
-struct Inputs {
+struct SizingInputs {
 	typename W::u64 size;
 	std::vector<rules::Seg<W>> segs;
 	typename W::u64 shift;
@@ -38,7 +38,7 @@ struct Inputs {
 };
 
 template <class W>
-Inputs<W> inputs(const Point &p, In<W> &in) {
+SizingInputs<W> inputs(const Point &p, In<W> &in) {
 	auto size = in.u64("size", size_dom(p.page_shift));
 	auto segs = seg_table<W>(in, p.nsegs, addr_dom(p.page_shift), len_dom(p.page_shift));
 	auto shift = rules::tx_niov_shift<W>(p.pol, p.page_shift, size, span_of(segs));
@@ -47,7 +47,7 @@ Inputs<W> inputs(const Point &p, In<W> &in) {
 
 // The bind went through: the table is honest and bind_errno accepted it.
 template <class W>
-void assume_bound(const Point &p, const Inputs<W> &s, Claim<W> &c) {
+void assume_bound(const Point &p, const SizingInputs<W> &s, Claim<W> &c) {
 	c.assume(honest_table<W>(s.size, s.segs) && s.size != W::k64(0));  // a dmabuf is never empty
 	c.assume(rules::bind_errno<W>(p.pol, Dir::tx, s.size, span_of(s.segs), s.shift) == W::k32(0));
 }
@@ -148,11 +148,11 @@ std::optional<Scenario> bind_scenario(const Point &p, In<Concrete> &in) {
 	return sc;
 }
 
-std::vector<Point> bounded(const Policies &pol) { return each_page(pol, kSegs); }
-std::vector<Point> bounded_auto(const Policies &pol) { return only_autosize(each_page(pol, kSegs)); }
+std::vector<Point> bounded(const Policies &pol) { return each_page(pol, kSizingSegs); }
+std::vector<Point> bounded_auto(const Policies &pol) { return only_autosize(each_page(pol, kSizingSegs)); }
 std::vector<Point> fold_points(const Policies &pol) { return only_autosize(each_page(pol, 1)); }
 
-constexpr uint32_t kReads = kReadsPageShift | kReadsSegs | kReadsTxNiov | kReadsBind;
+constexpr uint32_t kSizingReads = kReadsPageShift | kReadsSegs | kReadsTxNiov | kReadsBind;
 
 }  // namespace
 
@@ -160,21 +160,21 @@ void add_sizing(std::vector<Lemma> &out) {
 	const std::string dom = "page_shift 12/14/16 x sg tables of <= 2 symbolic segments, any dmabuf size";
 	out.push_back({"sizing.pow2_range", "sizing", Inv::sizing_pow2_range,
 		       "the TX niov size is a power of two in [PAGE_SIZE, tx_niov_max (2 MiB)]", dom, 2.50,
-		       kReads, bounded, pow2_range<Sym>, pow2_range<Concrete>, nullptr});
+		       kSizingReads, bounded, pow2_range<Sym>, pow2_range<Concrete>, nullptr});
 	out.push_back({"sizing.aligns_dmabuf", "sizing", Inv::sizing_aligns_dmabuf,
 		       "an accepted TX bind's niov size divides the dmabuf size", dom + ", bind accepted",
-		       0.05, kReads, bounded, aligns_dmabuf<Sym>, aligns_dmabuf<Concrete>, bind_scenario});
+		       0.05, kSizingReads, bounded, aligns_dmabuf<Sym>, aligns_dmabuf<Concrete>, bind_scenario});
 	out.push_back({"sizing.aligns_segments", "sizing", Inv::sizing_aligns_segments,
 		       "an accepted TX bind's niov size divides every segment length and address",
-		       dom + ", bind accepted", 0.05, kReads, bounded, aligns_segments<Sym>,
+		       dom + ", bind accepted", 0.05, kSizingReads, bounded, aligns_segments<Sym>,
 		       aligns_segments<Concrete>, bind_scenario});
 	out.push_back({"sizing.maximal", "sizing", Inv::sizing_maximal,
 		       "no larger power of two up to tx_niov_max (2 MiB) aligns the dmabuf size and every segment",
-		       dom + ", tx_niov auto modes", 0.70, kReads, bounded_auto, maximal<Sym>,
+		       dom + ", tx_niov auto modes", 0.70, kSizingReads, bounded_auto, maximal<Sym>,
 		       maximal<Concrete>, bind_scenario});
 	out.push_back({"sizing.loop_is_decl", "sizing", Inv::sizing_loop_matches_decl,
 		       "the kernel's halving loop equals the declarative largest-aligned-power-of-two form",
-		       dom + ", tx_niov auto modes", 0.15, kReads, bounded_auto, loop_is_decl<Sym>,
+		       dom + ", tx_niov auto modes", 0.15, kSizingReads, bounded_auto, loop_is_decl<Sym>,
 		       loop_is_decl<Concrete>, bind_scenario});
 	out.push_back({"sizing.fold", "sizing", Inv::sizing_loop_matches_decl,
 		       "appending a segment acts as OR-ing its bits into the size: the sizing results "

@@ -26,7 +26,7 @@ Claim<W> rx_buf_len(const Point &p, In<W> &in) {
 	return c;
 }
 
-std::vector<Point> points(const Policies &pol) {
+std::vector<Point> zcrx_points(const Policies &pol) {
 	std::vector<Point> v;
 	for (Point p : each_page(pol))
 		for (bool dev : {true, false}) {
@@ -43,7 +43,7 @@ void add_zcrx(std::vector<Lemma> &out) {
 		       "an accepted zcrx rx_buf_len is 0 (PAGE_SIZE) or a power of two >= PAGE_SIZE, gives "
 		       "that niov size and fits the area's alignment",
 		       "page_shift 12/14/16 x with/without a device x any rx_buf_len and area alignment", 0.15,
-		       kReadsPageShift | kReadsZcrxDevice, points, rx_buf_len<Sym>, rx_buf_len<Concrete>, nullptr});
+		       kReadsPageShift | kReadsZcrxDevice, zcrx_points, rx_buf_len<Sym>, rx_buf_len<Concrete>, nullptr});
 }
 
 }  // namespace niov::smt::lemmas
