@@ -1,16 +1,70 @@
 #include "frag_refs.hpp"
 
 #include <algorithm>
+#include <utility>
 
 #include "mix64.hpp"
 
 namespace niov {
 
+namespace {
+
+// Tables a thread keeps between runs, and the bound on each: the largest
+// table a fuzz input's 4,096 frags need (8,192 slots) fits many times over.
+constexpr size_t kKeptTables = 4;
+constexpr size_t kMaxKeptBytes = size_t{4} << 20;
+
+uint64_t next_epoch() {
+	static thread_local uint64_t last = 0;
+	return ++last;	// 64 bits: no thread wraps it
+}
+
+}  // namespace
+
+FragRefs::FragRefs(Impl &impl)
+	: impl_(impl), counting_(impl.takes_frag_refs()), epoch_(next_epoch()),
+	  table_(counting_ ? take_table() : std::vector<Count>{}) {}
+
+FragRefs::~FragRefs() { keep_table(std::move(table_)); }
+
+std::vector<FragRefs::Count> FragRefs::take_table() {
+	auto &kept = kept_tables();
+	if (kept.empty())
+		return {};
+	std::vector<Count> t = std::move(kept.back());
+	kept.pop_back();
+	return t;
+}
+
+// The kept tables stay sorted by size, so take_table hands out the largest.
+void FragRefs::keep_table(std::vector<Count> &&t) {
+	auto &kept = kept_tables();
+	if (t.empty() || t.size() * sizeof(Count) > kMaxKeptBytes)
+		return;
+	if (kept.size() == kKeptTables) {
+		if (kept.front().size() >= t.size())
+			return;
+		kept.erase(kept.begin());
+	}
+	auto pos = std::upper_bound(kept.begin(), kept.end(), t.size(),
+				    [](size_t n, const std::vector<Count> &k) { return n < k.size(); });
+	kept.insert(pos, std::move(t));
+}
+
+std::vector<std::vector<FragRefs::Count>> &FragRefs::kept_tables() {
+	static thread_local std::vector<std::vector<FragRefs::Count>> kept = [] {
+		std::vector<std::vector<FragRefs::Count>> v;
+		v.reserve(kKeptTables);
+		return v;
+	}();
+	return kept;
+}
+
 // The first slot to try for @niov, or the empty slot its probe ends on.
 size_t FragRefs::slot_of(uint64_t niov) const {
 	const size_t mask = table_.size() - 1;
 	size_t i = static_cast<size_t>((niov * kGoldenGamma) >> 32) & mask;
-	while (table_[i].used && table_[i].niov != niov)
+	while (live(table_[i]) && table_[i].niov != niov)
 		i = (i + 1) & mask;
 	return i;
 }
@@ -19,23 +73,21 @@ FragRefs::Count *FragRefs::find(uint64_t niov) {
 	if (table_.empty())
 		return nullptr;
 	Count &c = table_[slot_of(niov)];
-	return c.used ? &c : nullptr;
+	return live(c) ? &c : nullptr;
 }
 
 FragRefs::Count &FragRefs::at(uint64_t niov) {
 	if (Count *c = find(niov))
 		return *c;
 	if (2 * (used_ + 1) > table_.size()) {
-		std::vector<Count> old = std::move(table_);
-		table_ = BufferStash<Count>::take();
-		table_.assign(std::max<size_t>(16, 2 * old.size()), Count{});
+		std::vector<Count> old = std::exchange(table_, std::vector<Count>(std::max<size_t>(16, 2 * table_.size())));
 		for (const Count &c : old)
-			if (c.used)
+			if (live(c))
 				table_[slot_of(c.niov)] = c;
-		BufferStash<Count>::give(std::move(old));
+		keep_table(std::move(old));
 	}
 	Count &c = table_[slot_of(niov)];
-	c = Count{niov, 0, 0, true};
+	c = Count{niov, epoch_, 0, 0};
 	++used_;
 	return c;
 }

@@ -12,15 +12,14 @@
 #include <cstdint>
 #include <vector>
 
-#include "buffer_stash.hpp"
 #include "impl.hpp"
 
 namespace niov {
 
 class FragRefs {
 public:
-	explicit FragRefs(Impl &impl) : impl_(impl), counting_(impl.takes_frag_refs()) {}
-	~FragRefs() { BufferStash<Count>::give(std::move(table_)); }
+	explicit FragRefs(Impl &impl);
+	~FragRefs();
 	FragRefs(const FragRefs &) = delete;
 	FragRefs &operator=(const FragRefs &) = delete;
 	void taken(const Frag &f);  // the fill added @f
@@ -34,25 +33,31 @@ private:
 	// cannot wrap.
 	struct Count {
 		uint64_t niov = 0;
+		uint64_t epoch = 0;  // the run that made the entry (0: none)
 		uint32_t refs = 0, pieces = 0;
-		bool used = false;
 	};
-	// Open addressing over a power-of-two table, at most half full, whose
-	// entries stay once made (a niov back at zero counts is found again):
-	// no allocation per niov and nothing sized by the index.  A hash node
-	// per frag was most of a send's allocations; a dense table from index
-	// 0 zeroed half a megabyte for a send near niov 65,536.  Its storage
-	// comes from, and goes back to, the thread's BufferStash: grown afresh
-	// on every input, its allocation and first touch were 4 % of the send
-	// target with a plugin under ASan.
+	// Open addressing over a power-of-two table, at most half full: no
+	// allocation per niov and nothing sized by the index.  A hash node per
+	// frag was most of a send's allocations; a dense table from index 0
+	// zeroed half a megabyte for a send near niov 65,536.  Tables are kept
+	// per thread from one run to the next with their entries in place: an
+	// entry of another run (another epoch) is an empty slot, so a run starts
+	// on a table as large as an earlier run needed without clearing it.
+	// Zeroing and regrowing a table from 16 slots on every input was a
+	// tenth of the send target with a plugin under ASan.
 	Count *find(uint64_t niov);
 	Count &at(uint64_t niov);
 	size_t slot_of(uint64_t niov) const;
+	bool live(const Count &c) const { return c.epoch == epoch_; }
+	static std::vector<Count> take_table();
+	static void keep_table(std::vector<Count> &&t);
+	static std::vector<std::vector<Count>> &kept_tables();
 
 	Impl &impl_;
 	// Off for an implementation with nothing to release (the model): the
 	// counting was a tenth of its run beside a plugin in the send target.
 	const bool counting_;
+	const uint64_t epoch_;
 	std::vector<Count> table_;
 	size_t used_ = 0;
 	uint64_t held_ = 0;

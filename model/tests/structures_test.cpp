@@ -235,6 +235,25 @@ RC_GTEST_PROP(FragRefs, CountsWhatAMapOfEveryNiovCounts, ()) {
 	RC_ASSERT(refs.held() == held);
 }
 
+// Tables are kept from one run to the next with their entries: a new
+// run's counts start from nothing all the same.
+TEST(FragRefs, ANewRunSeesNothingOfTheLastOnesTable) {
+	ReleaseLog log;
+	{
+		FragRefs last(log);
+		last.taken(Frag{5, 0, 1, 1, 0});
+		last.taken(Frag{5, 0, 1, 1, 0});
+		last.cut(Frag{6, 0, 1, 1, 0});
+	}  // gone with references held, as a run that stopped early
+	FragRefs next(log);
+	next.freed(Frag{5, 0, 1, 1, 0});
+	next.freed(Frag{6, 0, 1, 1, 0});
+	EXPECT_TRUE(log.released.empty());
+	EXPECT_EQ(next.held(), 0u);
+	next.taken(Frag{5, 0, 1, 1, 0});
+	EXPECT_EQ(next.held(), 1u);
+}
+
 // Any sequence of the queue's edits leaves each skb with exactly the frags a
 // vector of vectors gives it: the front room's shifts, growth and shrinking
 // (front_room_vector.hpp) included.  Long runs of one edit drive the room to
