@@ -449,7 +449,11 @@ void set_input_path(const char *path) {
 // is not destroyed at unbind), so a correct plugin would be reported on
 // nearly every RX input.  Leaks are judged by the suite's resource counters
 // (res.no_leak), the same scoping as the ctest ASan run; this puts it in the
-// binaries, not in each script that starts them.
+// binaries, not in each script that starts them.  libFuzzer still runs an
+// input a second time whenever it allocated more than it freed (its own
+// -detect_leaks), so storage kept between inputs must come back to the
+// stash it was taken from: a refused bind that dropped its segment table
+// made a fifth of the ASan inputs run twice (structures_test holds it).
 //
 // The quarantine (freed memory held poisoned before reuse) is 16 MiB, not
 // ASan's 256: an input frees a few MiB at most (budget.hpp caps the plugin's
