@@ -9,11 +9,6 @@ namespace niov {
 
 namespace {
 
-// Tables a thread keeps between runs, and the bound on each: the largest
-// table a fuzz input's 4,096 frags need (8,192 slots) fits many times over.
-constexpr size_t kKeptTables = 4;
-constexpr size_t kMaxKeptBytes = size_t{4} << 20;
-
 uint64_t next_epoch() {
 	static thread_local uint64_t last = 0;
 	return ++last;	// 64 bits: no thread wraps it
@@ -21,43 +16,22 @@ uint64_t next_epoch() {
 
 }  // namespace
 
+// One counting table is alive at a time (the plugin's run; the model
+// counts nothing), so a thread keeps one: the largest a run grew, up to a
+// bound (a fuzz input's 4,096 frags need 8,192 slots, 192 KiB).
+std::vector<FragRefs::Count> &FragRefs::kept_table() {
+	static thread_local std::vector<Count> kept;
+	return kept;
+}
+
 FragRefs::FragRefs(Impl &impl)
 	: impl_(impl), counting_(impl.takes_frag_refs()), epoch_(next_epoch()),
-	  table_(counting_ ? take_table() : std::vector<Count>{}) {}
+	  table_(counting_ ? std::exchange(kept_table(), {}) : std::vector<Count>{}) {}
 
-FragRefs::~FragRefs() { keep_table(std::move(table_)); }
-
-std::vector<FragRefs::Count> FragRefs::take_table() {
-	auto &kept = kept_tables();
-	if (kept.empty())
-		return {};
-	std::vector<Count> t = std::move(kept.back());
-	kept.pop_back();
-	return t;
-}
-
-// The kept tables stay sorted by size, so take_table hands out the largest.
-void FragRefs::keep_table(std::vector<Count> &&t) {
-	auto &kept = kept_tables();
-	if (t.empty() || t.size() * sizeof(Count) > kMaxKeptBytes)
-		return;
-	if (kept.size() == kKeptTables) {
-		if (kept.front().size() >= t.size())
-			return;
-		kept.erase(kept.begin());
-	}
-	auto pos = std::upper_bound(kept.begin(), kept.end(), t.size(),
-				    [](size_t n, const std::vector<Count> &k) { return n < k.size(); });
-	kept.insert(pos, std::move(t));
-}
-
-std::vector<std::vector<FragRefs::Count>> &FragRefs::kept_tables() {
-	static thread_local std::vector<std::vector<FragRefs::Count>> kept = [] {
-		std::vector<std::vector<FragRefs::Count>> v;
-		v.reserve(kKeptTables);
-		return v;
-	}();
-	return kept;
+FragRefs::~FragRefs() {
+	constexpr size_t kMaxKeptBytes = size_t{4} << 20;
+	if (table_.size() > kept_table().size() && table_.size() * sizeof(Count) <= kMaxKeptBytes)
+		kept_table() = std::move(table_);
 }
 
 // The first slot to try for @niov, or the empty slot its probe ends on.
@@ -84,7 +58,6 @@ FragRefs::Count &FragRefs::at(uint64_t niov) {
 		for (const Count &c : old)
 			if (live(c))
 				table_[slot_of(c.niov)] = c;
-		keep_table(std::move(old));
 	}
 	Count &c = table_[slot_of(niov)];
 	c = Count{niov, epoch_, 0, 0};

@@ -49,9 +49,7 @@ private:
 	Count &at(uint64_t niov);
 	size_t slot_of(uint64_t niov) const;
 	bool live(const Count &c) const { return c.epoch == epoch_; }
-	static std::vector<Count> take_table();
-	static void keep_table(std::vector<Count> &&t);
-	static std::vector<std::vector<Count>> &kept_tables();
+	static std::vector<Count> &kept_table();
 
 	Impl &impl_;
 	// Off for an implementation with nothing to release (the model): the
