@@ -58,7 +58,8 @@ private:
 // to it with its holder: for the scratch and index vectors every run of the
 // model builds afresh.  It is a std::vector, so it goes wherever one is
 // taken by reference; copies allocate their own storage, and a moved-from
-// one has none to give back.
+// one has none to give back.  Moved into a plain std::vector its storage
+// goes to the allocator, not back to the stash: hold one as `auto`.
 template <class T>
 class StashedVector : public std::vector<T> {
 public:

@@ -67,7 +67,7 @@ BindResult ModelImpl::bind(const Scenario &sc) {
 	const auto &cfg = sc.cfg;
 	const unsigned psh = cfg.page_shift;
 	segs_ = SegIndex();
-	StashedVector<CSeg> segs = concrete_segs(sc);
+	auto segs = concrete_segs(sc);	// a StashedVector: refused or not, back to the stash
 	BindResult r;
 	// The explanation is worded when asked for (explanation()): most runs
 	// never read it, and wording it was a tenth of a fuzz bind.
