@@ -74,6 +74,40 @@ foreach(variant "" "_nosan")
   endforeach()
 endforeach()
 
+get_property(niov_correct_plugins GLOBAL PROPERTY NIOV_CORRECT_PLUGINS)
+
+# Coverage that follows the input before (tests/feature_stability.cpp): each
+# target's harness and instrumented core without libFuzzer, every seed and
+# its mutants run after two different inputs.  The self-test plants such a
+# branch and must see it.
+# The driver itself is not instrumented, or its own loops would count.
+add_library(niov_planted_branch STATIC tests/planted_branch.cpp)
+target_compile_options(niov_planted_branch PRIVATE ${niov_cov})
+target_link_libraries(niov_planted_branch PRIVATE niov_warnings)
+foreach(t IN LISTS NIOV_FUZZ_TARGETS)
+  set(exe ${t}_feature_stability)
+  add_executable(${exe} tests/feature_stability.cpp targets/${t}.cpp)
+  set_target_properties(${exe} PROPERTIES UNITY_BUILD OFF ENABLE_EXPORTS ON)
+  target_link_libraries(${exe} PRIVATE niov_planted_branch niov_fuzz_core_nosan niov_warnings ${CMAKE_DL_LIBS})
+  niov_guard_exit(${exe})
+  set(dirs ${PROJECT_SOURCE_DIR}/corpora/${t})
+  if(t STREQUAL "scenario")
+    list(APPEND dirs ${PROJECT_SOURCE_DIR}/corpora/scenarios)
+  endif()
+  add_test(NAME fuzz_feature_stability_${t} COMMAND ${exe} ${dirs})
+  set_tests_properties(fuzz_feature_stability_${t} PROPERTIES LABELS "fuzz;libfuzzer" TIMEOUT 300)
+  # With a plugin: the loader and the lockstep keep state between inputs too.
+  foreach(p IN LISTS niov_correct_plugins)
+    add_test(NAME fuzz_feature_stability_${t}_${p} COMMAND ${exe} ${dirs})
+    set_tests_properties(fuzz_feature_stability_${t}_${p} PROPERTIES LABELS "fuzz;libfuzzer" TIMEOUT 300
+      ENVIRONMENT "NIOV_IMPL=$<TARGET_FILE:niov_${p}>")
+  endforeach()
+endforeach()
+add_test(NAME fuzz_feature_stability_self_test
+  COMMAND send_feature_stability --self-test --mutants 0 ${PROJECT_SOURCE_DIR}/corpora/send)
+set_tests_properties(fuzz_feature_stability_self_test PROPERTIES LABELS "fuzz;libfuzzer"
+  PASS_REGULAR_EXPRESSION "niov_feature_stability_planted_branch")
+
 # The libFuzzer targets against the misbehaving plugins (plugins/misbehave/).
 add_test(NAME misbehave_libfuzzer
   COMMAND bash ${PROJECT_SOURCE_DIR}/plugins/tests/misbehave_test.sh fuzz $<TARGET_FILE:niovcheck>
@@ -84,7 +118,6 @@ set_tests_properties(misbehave_libfuzzer PROPERTIES LABELS "fuzz;libfuzzer" TIME
 # ci/fuzz-plugins.sh campaigns on: any finding here is the suite's own false
 # alarm (issue 12), such as LeakSanitizer reporting the unbind leak the
 # plugins emulate on the first RX seed.
-get_property(niov_correct_plugins GLOBAL PROPERTY NIOV_CORRECT_PLUGINS)
 foreach(p IN LISTS niov_correct_plugins)
   foreach(t IN LISTS NIOV_FUZZ_TARGETS)
     add_test(NAME fuzz_seeds_${p}_${t}

@@ -20,8 +20,12 @@ namespace niov {
 template <class T>
 class BufferStash {
 public:
+	// take() and give() branch on what earlier runs left: out of line and
+	// without coverage (fuzz/coverage-ignore.txt), so a fuzz target's edges
+	// follow its input, not the inputs before it.
+
 	// An empty vector, with the capacity of one given back earlier if any.
-	static std::vector<T> take() {
+	[[gnu::noinline]] static std::vector<T> take() {
 		auto &kept = stash();
 		if (kept.empty())
 			return {};
@@ -30,7 +34,7 @@ public:
 		return v;
 	}
 
-	static void give(std::vector<T> &&v) {
+	[[gnu::noinline]] static void give(std::vector<T> &&v) {
 		auto &kept = stash();
 		if (v.capacity() == 0 || v.capacity() > kMaxBytes / sizeof(T) || kept.size() >= kKept)
 			return;
@@ -53,6 +57,16 @@ private:
 		return kept;
 	}
 };
+
+// Empties a vector whose storage may be kept from an earlier run (a
+// stashed one, a fuzz decoder's, a plugin loader's) and makes room for @n:
+// what clear() destroys and whether reserve() grows follow that run, so
+// this stays out of line and without coverage, like take() and give().
+template <class V>
+[[gnu::noinline]] void reuse_kept(V &v, size_t n) {
+	v.clear();
+	v.reserve(n);
+}
 
 // A std::vector whose storage comes from the thread's stash and goes back
 // to it with its holder: for the scratch and index vectors every run of the

@@ -117,7 +117,7 @@ BindResult PluginImpl::bind(const Scenario &sc) {
 	cfg_ = plugin_config(sc.cfg);
 	dir_ = sc.dir;
 	BindResult r;
-	segs_.clear();
+	reuse_kept(segs_, sc.segs.size());
 	for (const auto &s : sc.segs)
 		segs_.push_back({s.addr, s.len});
 	extack_[0] = 0;

@@ -16,7 +16,7 @@ using CSeg = rules::Seg<Concrete>;
 // fuzz targets convert the table a few times per input.
 inline StashedVector<CSeg> concrete_segs(const Scenario &sc) {
 	StashedVector<CSeg> out;
-	out.reserve(sc.segs.size());
+	reuse_kept(out, sc.segs.size());
 	for (const auto &s : sc.segs)
 		out.push_back({s.addr, s.len});
 	return out;
