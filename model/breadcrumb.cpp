@@ -1,6 +1,5 @@
 #include "breadcrumb.hpp"
 
-#include <stdio_ext.h>
 #include <unistd.h>
 
 #include <array>
@@ -13,7 +12,6 @@ namespace niov {
 namespace {
 
 Breadcrumb g_own{};
-Breadcrumb *g_current = &g_own;
 FaultReporter g_reporter = nullptr;
 
 constexpr std::array<std::string_view, static_cast<size_t>(PluginOp::count_)> kOpNames{
@@ -23,12 +21,6 @@ constexpr std::array<std::string_view, static_cast<size_t>(PluginOp::count_)> kO
 	"rx_free",	 "zcrx_register", "fault_arm",	   "fault_calls",
 };
 
-// One writer, the thread calling the plugin; the parent only reads it.  A
-// plain store of the next value, not a locked add: two per plugin call.
-void bump(std::atomic<uint64_t> &progress) {
-	progress.store(progress.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
-}
-
 }  // namespace
 
 std::string_view op_name(PluginOp op) {
@@ -36,8 +28,9 @@ std::string_view op_name(PluginOp op) {
 	return i < kOpNames.size() ? kOpNames[i] : "?";
 }
 
-Breadcrumb &breadcrumb() { return *g_current; }
-void use_breadcrumb(Breadcrumb *b) { g_current = b ? b : &g_own; }
+Breadcrumb *detail::current_breadcrumb = &g_own;
+
+void use_breadcrumb(Breadcrumb *b) { detail::current_breadcrumb = b ? b : &g_own; }
 
 void crumb_copy(char *dst, size_t cap, std::string_view src) {
 	if (cap == 0)
@@ -53,23 +46,9 @@ void crumb_context(std::string_view what) {
 	b.step = b.line = b.case_no = 0;
 }
 
-OpScope::OpScope(PluginOp op, uint64_t plugin_key, const std::string &plugin_path)
-	: b_(breadcrumb()), prev_(b_.op.load(std::memory_order_relaxed)) {
-	if (b_.plugin_key != plugin_key) {
-		crumb_set(b_.plugin, plugin_path);
-		b_.plugin_key = plugin_key;
-	}
-	b_.op.store(static_cast<uint32_t>(op), std::memory_order_relaxed);
-	bump(b_.progress);
-}
-
-OpScope::~OpScope() {
-	// Bytes a plugin printf()ed wait in stdout's buffer: name the call now,
-	// the parent sees them only when they are flushed.
-	if (b_.stdout_op == 0 && __fpending(stdout) != 0)
-		b_.stdout_op = b_.op.load(std::memory_order_relaxed);
-	b_.op.store(prev_, std::memory_order_relaxed);
-	bump(b_.progress);
+void OpScope::name_plugin(uint64_t plugin_key, const std::string &plugin_path) {
+	crumb_set(b_.plugin, plugin_path);
+	b_.plugin_key = plugin_key;
 }
 
 void note_fault(const char *id, const char *what) {
