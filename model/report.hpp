@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "buffer_stash.hpp"
 #include "impl.hpp"
 #include "invariants.hpp"
 #include "limits.hpp"
@@ -113,9 +114,11 @@ struct Trace {
 	int queue_err = 0;	    // RX/zcrx queue open (device rules, pp order)
 	unsigned pp_order = 0;
 	std::string explain;
-	std::vector<Probe> probes;
-	std::vector<std::pair<uint64_t, std::optional<uint64_t>>> niov_probes;
-	std::vector<OpReport> ops;
+	// Stashed: every run of a fuzz target makes a trace, and these were
+	// most of its allocations besides the RX allocator's.
+	StashedVector<Probe> probes;
+	StashedVector<std::pair<uint64_t, std::optional<uint64_t>>> niov_probes;
+	StashedVector<OpReport> ops;
 	RxAllocReport rx_alloc;
 	// Resource counters before the bind and after the unbind (ABI v2).
 	std::optional<niov_resources> res_before, res_after;

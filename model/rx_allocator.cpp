@@ -11,6 +11,10 @@ void RxAllocator::reset(const Policies &pol, std::span<const rules::Seg<Concrete
 	genpool_ = pol.bind != BindStyle::freelist;
 	shift_ = shift;
 	num_niovs_ = num_niovs;
+	// Stashed storage, kept from earlier runs: reuse_kept empties it and
+	// makes room, out of line, so no edge here or in build() follows those
+	// runs (a fuzz target's coverage).
+	reuse_kept(segs_, segs.size());
 	segs_.assign(segs.begin(), segs.end());
 	built_ = false;
 	chunks_.clear();
@@ -24,6 +28,7 @@ void RxAllocator::reset(const Policies &pol, std::span<const rules::Seg<Concrete
 // The chunks hold the niovs bind created: never past num_niovs.
 void RxAllocator::build() {
 	built_ = true;
+	reuse_kept(chunks_, segs_.size());
 	uint64_t first = 0, virt = 0;
 	for (const auto &s : segs_) {
 		Chunk c;
@@ -36,9 +41,12 @@ void RxAllocator::build() {
 		first += s.len >> shift_;
 		virt += s.len;
 	}
-	taken_.assign(std::min(first, num_niovs_), 0);
+	const uint64_t niovs = std::min(first, num_niovs_);
+	reuse_kept(taken_, niovs);
+	taken_.assign(niovs, 0);
 	top_ = chunks_.size();
 	if (!genpool_) {
+		reuse_kept(freelist_, niovs);
 		for (const auto &c : chunks_)
 			for (uint64_t j = 0; j < c.count; ++j)
 				freelist_.push_back(c.first + j);
@@ -46,6 +54,7 @@ void RxAllocator::build() {
 	}
 	// end_addr is computed modulo 2^64: a range that wraps holds nothing,
 	// an empty one at address 0 holds every address.
+	reuse_kept(holders_, chunks_.size());
 	for (size_t i = 0; i < chunks_.size(); ++i) {
 		const uint64_t end = chunks_[i].addr + chunks_[i].len - 1;
 		if (end >= chunks_[i].addr)

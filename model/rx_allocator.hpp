@@ -7,6 +7,7 @@
 #include <span>
 #include <vector>
 
+#include "buffer_stash.hpp"
 #include "rules.hpp"
 #include "word.hpp"
 
@@ -65,18 +66,18 @@ private:
 	bool genpool_ = true;
 	unsigned shift_ = 0;
 	uint64_t num_niovs_ = 0;
-	std::vector<rules::Seg<Concrete>> segs_;
+	StashedVector<rules::Seg<Concrete>> segs_;
 	bool built_ = false;
-	std::vector<Chunk> chunks_;
+	StashedVector<Chunk> chunks_;
 	// Every alloc and free is O(log chunks) amortized, not O(chunks): the
 	// sweep makes num_niovs of each.  Chunks above top_ are full; holders_
 	// are the ranges that hold an address, by address, when no two overlap
 	// (holders_disjoint_), else the free walks the list as gen_pool does.
 	size_t top_ = 0;
-	std::vector<Holder> holders_;
+	StashedVector<Holder> holders_;
 	bool holders_disjoint_ = true;
-	std::vector<uint8_t> taken_;	   // per table index
-	std::vector<uint64_t> freelist_;  // freelist bind
+	StashedVector<uint8_t> taken_;	     // per table index
+	StashedVector<uint64_t> freelist_;  // freelist bind
 };
 
 }  // namespace niov

@@ -125,7 +125,7 @@ Trace trace_scenario(const Scenario &sc, Impl &impl, const RunOptions &opts) {
 	if (bound && sc.dir == Dir::tx) {
 		if (caps & NIOV_CAP_LOOKUP) {
 			const auto offsets = probe_offsets(sc, t.bind.niov_shift);
-			t.probes.reserve(offsets.size());
+			reuse_kept(t.probes, offsets.size());
 			for (uint64_t v : offsets) {
 				Probe p{v, impl.lookup(v)};
 				chk.probe(p);
@@ -139,7 +139,7 @@ Trace trace_scenario(const Scenario &sc, Impl &impl, const RunOptions &opts) {
 	// entries show here, before any send.
 	if (bound && sc.dir != Dir::zcrx) {
 		const auto indices = niov_probe_indices(sc, t.bind);
-		t.niov_probes.reserve(indices.size());
+		reuse_kept(t.niov_probes, indices.size());
 		for (uint64_t i : indices)
 			t.niov_probes.emplace_back(i, impl.niov_dma(i));
 		chk.niov_table(t.niov_probes);
@@ -156,7 +156,7 @@ Trace trace_scenario(const Scenario &sc, Impl &impl, const RunOptions &opts) {
 		t.not_run.push_back(fmt::format("{} operations ({})", sc.ops.size(), lacking(NIOV_CAP_FILL, caps)));
 	if (fills) {
 		Socket sock(sc, impl, chk, opts, bound && t.queue_err == 0 && sc.dir == Dir::tx);
-		t.ops.reserve(sc.ops.size());
+		reuse_kept(t.ops, sc.ops.size());
 		try {
 			for (size_t k = 0; k < sc.ops.size(); ++k) {
 				chk.set_step(static_cast<uint32_t>(k + 1), sc.ops[k].line);
