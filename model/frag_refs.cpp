@@ -65,23 +65,16 @@ FragRefs::Count &FragRefs::at(uint64_t niov) {
 	return c;
 }
 
-void FragRefs::taken(const Frag &f) {
-	if (!counting_)
-		return;
+void FragRefs::count_taken(const Frag &f) {
 	auto &c = at(f.niov);
 	++c.refs;
 	++c.pieces;
 	++held_;
 }
 
-void FragRefs::cut(const Frag &f) {
-	if (counting_)
-		++at(f.niov).pieces;
-}
+void FragRefs::count_cut(const Frag &f) { ++at(f.niov).pieces; }
 
-void FragRefs::freed(const Frag &f) {
-	if (!counting_)
-		return;
+void FragRefs::count_freed(const Frag &f) {
 	Count *c = find(f.niov);
 	if (!c || (c->refs == 0 && c->pieces == 0))
 		return;	 // a piece the fill never made: nothing was taken for it

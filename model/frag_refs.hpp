@@ -22,13 +22,27 @@ public:
 	~FragRefs();
 	FragRefs(const FragRefs &) = delete;
 	FragRefs &operator=(const FragRefs &) = delete;
-	void taken(const Frag &f);  // the fill added @f
-	void cut(const Frag &f);    // a piece of a frag of the same niov appeared
-	void freed(const Frag &f);  // a piece went
+	// Inline up to the counting: the model counts nothing, and the call
+	// per frag made and per frag freed was 2.5 % of the send target.
+	void taken(const Frag &f) {  // the fill added @f
+		if (counting_)
+			count_taken(f);
+	}
+	void cut(const Frag &f) {  // a piece of a frag of the same niov appeared
+		if (counting_)
+			count_cut(f);
+	}
+	void freed(const Frag &f) {  // a piece went
+		if (counting_)
+			count_freed(f);
+	}
 	// References still held (0 once every piece went).
 	uint64_t held() const { return held_; }
 
 private:
+	void count_taken(const Frag &f);
+	void count_cut(const Frag &f);
+	void count_freed(const Frag &f);
 	// Both count live frags, which the socket model stores, so 32 bits
 	// cannot wrap.
 	struct Count {
