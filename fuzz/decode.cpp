@@ -317,9 +317,8 @@ Scenario &ScenarioDecoder::decode(const uint8_t *data, size_t size, Target t) {
 			op.iov.clear();
 			spare_iovs_.push_back(std::move(op.iov));
 		}
-	ops.clear();
-	// Room for every op an input can hold: emplace_back never grows it, so
-	// no edge of decode_into depends on the last input's op count.
+	// Emptied, with room for every op an input can hold: emplace_back never
+	// grows it, so no edge of decode_into depends on the last input's count.
 	reuse_kept(ops, std::max(kMaxOps, kMaxProbes));
 	sc_ = Scenario{};
 	sc_.segs = std::move(segs);

@@ -18,17 +18,18 @@
 #include <dlfcn.h>
 
 #include <algorithm>
+#include <charconv>
 #include <cstdint>
 #include <cstdio>
-#include <cstdlib>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
-#include <iterator>
 #include <map>
 #include <string>
+#include <string_view>
 #include <system_error>
 #include <vector>
+
+#include "input_files.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 extern "C" int LLVMFuzzerInitialize(int *argc, char ***argv);
@@ -56,11 +57,13 @@ int bucket(uint8_t c) {
 
 bool g_self_test = false;
 
-void run(const std::string &input) {
+using Input = std::vector<uint8_t>;
+
+void run(const Input &input) {
 	std::memset(g_counters_begin, 0, static_cast<size_t>(g_counters_end - g_counters_begin));
 	if (g_self_test)
 		niov_feature_stability_planted_branch();
-	LLVMFuzzerTestOneInput(reinterpret_cast<const uint8_t *>(input.data()), input.size());
+	LLVMFuzzerTestOneInput(input.data(), input.size());
 }
 
 // A fixed xorshift: the mutants are the same on every run.
@@ -74,40 +77,19 @@ struct Rng {
 	}
 };
 
-std::string mutant(const std::string &seed, Rng &rng) {
-	std::string m = seed;
+Input mutant(const Input &seed, Rng &rng) {
+	Input m = seed;
 	const int edits = 1 + static_cast<int>(rng.next() % 4);
 	for (int e = 0; e < edits; ++e) {
 		const uint64_t r = rng.next();
 		if (m.empty() || r % 3 == 0)
-			m.insert(m.begin() + static_cast<long>(m.empty() ? 0 : r % m.size()), static_cast<char>(r >> 8));
+			m.insert(m.begin() + static_cast<long>(m.empty() ? 0 : r % m.size()), static_cast<uint8_t>(r >> 8));
 		else if (r % 3 == 1)
-			m[r % m.size()] = static_cast<char>(r >> 16);
+			m[r % m.size()] = static_cast<uint8_t>(r >> 16);
 		else
 			m.erase(m.begin() + static_cast<long>(r % m.size()));
 	}
 	return m;
-}
-
-bool collect(const std::filesystem::path &p, std::vector<std::string> &out) {
-	namespace fs = std::filesystem;
-	std::error_code ec;
-	std::vector<fs::path> files;
-	if (fs::is_directory(p, ec)) {
-		for (const auto &e : fs::recursive_directory_iterator(p, ec))
-			if (e.is_regular_file() && e.path().extension() != ".dict" && e.path().extension() != ".md")
-				files.push_back(e.path());
-	} else if (fs::is_regular_file(p, ec)) {
-		files.push_back(p);
-	} else {
-		return false;
-	}
-	std::sort(files.begin(), files.end());
-	for (const auto &f : files) {
-		std::ifstream in(f, std::ios::binary);
-		out.emplace_back(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-	}
-	return !ec;
 }
 
 std::string where(uintptr_t pc) {
@@ -148,25 +130,40 @@ void __sanitizer_cov_trace_pc_indir(uintptr_t) {}
 int main(int argc, char **argv) {
 	const char *prog = argv[0];
 	int mutants = 8;
-	std::vector<std::string> inputs;
+	std::vector<Input> inputs;
 	int first_path = 1;
 	for (; first_path < argc && argv[first_path][0] == '-'; ++first_path) {
 		const std::string a = argv[first_path];
 		if (a == "--self-test") {
 			g_self_test = true;
 		} else if (a == "--mutants" && first_path + 1 < argc) {
-			mutants = std::atoi(argv[++first_path]);
+			const std::string_view v = argv[++first_path];
+			const auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), mutants);
+			if (ec != std::errc() || end != v.data() + v.size() || mutants < 0) {
+				std::fprintf(stderr, "%s: --mutants '%s': want a count\n", prog, argv[first_path]);
+				return 2;
+			}
 		} else {
 			std::fprintf(stderr, "%s: unknown option '%s'\n", prog, a.c_str());
 			return 2;
 		}
 	}
+	std::vector<std::filesystem::path> files;
 	for (int i = first_path; i < argc; ++i)
-		if (!collect(argv[i], inputs)) {
+		if (!niov::fuzz::collect_inputs(argv[i], files)) {
 			std::fprintf(stderr, "%s: cannot read '%s'\n", prog, argv[i]);
 			return 2;
 		}
-	if (inputs.size() < 2 || mutants < 0) {
+	std::sort(files.begin(), files.end());
+	for (const auto &f : files) {
+		auto data = niov::fuzz::read_input(f);
+		if (!data) {
+			std::fprintf(stderr, "%s: cannot read '%s'\n", prog, f.c_str());
+			return 2;
+		}
+		inputs.push_back(std::move(*data));
+	}
+	if (inputs.size() < 2) {
 		std::fprintf(stderr, "usage: %s [--self-test] [--mutants N] DIR_OR_FILE... (two inputs at least)\n", prog);
 		return 2;
 	}
