@@ -59,6 +59,21 @@ TEST(Worker, ResultComesBackAndStdoutIsTheChilds) {
 	EXPECT_NE(p.what().find("wrote 28 bytes to stdout"), std::string::npos) << p.what();
 }
 
+// A plugin's printf waits in stdout's buffer until the child flushes it,
+// after the call returned: OpScope names the call that left the bytes.
+TEST(Worker, StdoutIsPinnedOnThePluginCallThatLeftIt) {
+	const auto p = worker::run([] {
+		{
+			const OpScope in(PluginOp::encode_tx_desc, 1, "p.so");
+			std::printf("from inside the plugin\n");
+		}
+		return std::string("x");
+	});
+	EXPECT_EQ(p.id(), "plugin.stdout");
+	EXPECT_EQ(p.stdout_op, "encode_tx_desc");
+	EXPECT_NE(p.what().find("to stdout in encode_tx_desc"), std::string::npos) << p.what();
+}
+
 TEST(Worker, ExitWithoutAResultIsNotASuccess) {
 	for (int status : {0, 3}) {
 		const auto o = worker::run([status]() -> std::string { std::exit(status); });
