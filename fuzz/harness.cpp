@@ -1,8 +1,5 @@
 #include "harness.hpp"
 
-#include <sys/mman.h>
-#include <unistd.h>
-
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -23,6 +20,7 @@
 #include "plugin.hpp"
 #include "replay_command.hpp"
 #include "report.hpp"
+#include "stdout_trap.hpp"
 
 namespace niov::fuzz {
 
@@ -188,54 +186,7 @@ void report_fault(const Breadcrumb &b) {
 	std::abort();
 }
 
-// The plugin's stdout goes to a memory file: a plugin that prints is a
-// finding, not megabytes on the fuzzer's output.  The trap is set before the
-// first plugin run and stays until release_stdout(): nothing else in a
-// fuzzing process writes to stdout (libFuzzer and the harness report on
-// stderr), and setting and restoring it around every run (two dup2 and an
-// fstat) was 5 % of a send input with a plugin; reading the offset is one
-// call.
-class StdoutTrap {
-public:
-	StdoutTrap() : trap_(memfd_create("niovcheck-plugin-stdout", 0)), saved_(dup(STDOUT_FILENO)) {}
-	void arm() {
-		if (armed_ || trap_ < 0 || saved_ < 0)
-			return;
-		std::fflush(stdout);
-		armed_ = dup2(trap_, STDOUT_FILENO) >= 0;
-	}
-	// Bytes written to stdout since the last call (the trap is emptied),
-	// and the first of them.  Stdout shares the trap's file offset.
-	off_t take(std::string &head) {
-		if (!armed_)
-			return 0;
-		std::fflush(stdout);
-		const off_t n = lseek(trap_, 0, SEEK_CUR);
-		if (n <= 0)
-			return 0;
-		head.resize(80);
-		const ssize_t got = pread(trap_, head.data(), head.size(), 0);
-		head.resize(got > 0 ? static_cast<size_t>(got) : 0);
-		for (char &c : head)
-			if (c == '\n')
-				c = ' ';
-		if (ftruncate(trap_, 0) != 0 || lseek(trap_, 0, SEEK_SET) != 0)
-			release();  // cannot be emptied: stop trapping rather than report old bytes again
-		return n;
-	}
-	void release() {
-		if (!armed_)
-			return;
-		std::fflush(stdout);
-		dup2(saved_, STDOUT_FILENO);
-		armed_ = false;
-	}
-
-private:
-	int trap_, saved_;
-	bool armed_ = false;
-};
-
+// Set before the first plugin run; release_stdout() ends it.
 StdoutTrap &stdout_trap() {
 	static StdoutTrap trap;
 	return trap;

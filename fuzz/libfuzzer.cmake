@@ -7,7 +7,7 @@ find_package(fmt REQUIRED)
 get_target_property(niov_model_sources niov_model SOURCES)
 list(TRANSFORM niov_model_sources PREPEND ${PROJECT_SOURCE_DIR}/model/)
 set(niov_fuzz_core_sources ${niov_model_sources}
-  decode.cpp number.cpp budget.cpp pin.cpp harness.cpp crash_report.cpp)
+  decode.cpp number.cpp budget.cpp pin.cpp harness.cpp crash_report.cpp stdout_trap.cpp)
 
 set(niov_san -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer)
 set(niov_cov -fsanitize=fuzzer-no-link -fsanitize-coverage-ignorelist=${CMAKE_CURRENT_SOURCE_DIR}/coverage-ignore.txt)
