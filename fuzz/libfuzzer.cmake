@@ -4,10 +4,13 @@
 # with coverage instrumentation; the plain niov_model stays uninstrumented.
 
 find_package(fmt REQUIRED)
+# The sources of the plain libraries the drivers link, so a file added
+# there is instrumented here too.
 get_target_property(niov_model_sources niov_model SOURCES)
 list(TRANSFORM niov_model_sources PREPEND ${PROJECT_SOURCE_DIR}/model/)
-set(niov_fuzz_core_sources ${niov_model_sources}
-  decode.cpp number.cpp budget.cpp pin.cpp harness.cpp crash_report.cpp stdout_trap.cpp)
+get_target_property(niov_fuzz_decode_sources niov_fuzz_decode SOURCES)
+get_target_property(niov_fuzz_harness_sources niov_fuzz_harness SOURCES)
+set(niov_fuzz_core_sources ${niov_model_sources} ${niov_fuzz_decode_sources} ${niov_fuzz_harness_sources})
 
 set(niov_san -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer)
 set(niov_cov -fsanitize=fuzzer-no-link -fsanitize-coverage-ignorelist=${CMAKE_CURRENT_SOURCE_DIR}/coverage-ignore.txt)
