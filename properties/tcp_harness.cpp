@@ -18,7 +18,17 @@ struct TcpHarness::Side {
 			chk.after_bind();
 		sock = std::make_unique<Socket>(sc, impl, chk, opts, trace.bind.err == 0 && sc.dir == Dir::tx);
 	}
-	~Side() { impl_.unbind(); }
+	// Every frag goes back before the unbind, also when the case failed
+	// midway: a binding left holding references would outlive the case and
+	// reach the next one in the same process.
+	~Side() {
+		try {
+			if (sock)
+				sock->close();
+		} catch (...) {	 // a plugin fault while closing: the unbind still runs
+		}
+		impl_.unbind();
+	}
 	Impl &impl_;
 	Trace trace;
 	RunOptions opts;
