@@ -20,11 +20,14 @@ nlohmann::json sweep_json(const FaultSweep &s) {
 	auto calls = nlohmann::json::object();
 	for (uint32_t k = 0; k < NIOV_FAULT_COUNT_; ++k)
 		calls[std::string(fault_kind_name(k))] = s.calls[k];
-	auto viol = nlohmann::json::array();
-	for (const auto &v : s.violations)
-		viol.push_back({{"invariant", v.invariant}, {"point", v.step}, {"detail", v.detail}});
-	return {{"scenario", s.scenario}, {"not_run", s.not_run}, {"calls", calls},
-		{"injected", s.points.size()}, {"violations", viol}};
+	auto list = [](const std::vector<Violation> &vs) {
+		auto a = nlohmann::json::array();
+		for (const auto &v : vs)
+			a.push_back({{"invariant", v.invariant}, {"point", v.step}, {"detail", v.detail}});
+		return a;
+	};
+	return {{"scenario", s.scenario},	  {"not_run", s.not_run},	 {"calls", calls},
+		{"injected", s.points.size()}, {"violations", list(s.violations)}, {"known", list(s.known)}};
 }
 
 }  // namespace
@@ -93,6 +96,9 @@ int cmd_faults(Args &args) {
 		for (const auto &v : s.violations)
 			std::printf("  VIOLATION %s: %s | replay: niovcheck faults --impl %s %s\n", v.invariant.c_str(),
 				    v.detail.c_str(), path.c_str(), s.scenario.c_str());
+		for (const auto &v : s.known)
+			std::printf("  known finding of the inputs, not counted: %s: %s\n", v.invariant.c_str(),
+				    v.detail.c_str());
 	}
 	std::printf("%zu scenarios swept, %zu not run, %llu failures injected, %llu findings\n", run.swept,
 		    run.sweeps.size() - run.swept, static_cast<unsigned long long>(run.injected),

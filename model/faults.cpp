@@ -6,6 +6,7 @@
 
 #include "caps.hpp"
 #include "checks.hpp"
+#include "findings.hpp"
 
 namespace niov {
 
@@ -25,6 +26,10 @@ std::string errnos_text(const std::vector<int> &v) {
 		s += (s.empty() ? "" : " or ") + std::string(errno_name(e));
 	return s;
 }
+
+// What netlink's bind-rx answers: the bind's error, else the queue's (the
+// handler unbinds when bind-to-queue fails).  A fault may hit either step.
+int handler_errno(const BindResult &r) { return r.err ? r.err : r.queue_err.value_or(0); }
 
 }  // namespace
 
@@ -64,7 +69,8 @@ FaultSweep sweep_faults(const Scenario &in, PluginImpl &impl, const RulesInForce
 		return out;
 	}
 	auto fail = [&](Inv inv, uint32_t step, std::string detail) {
-		out.violations.push_back({std::string(id(inv)), step, 0, impl.name(), std::move(detail)});
+		auto &to = is_known_finding(sc, inv) ? out.known : out.violations;
+		to.push_back({std::string(id(inv)), step, 0, impl.name(), std::move(detail)});
 	};
 	auto settle = [&](uint32_t step, const niov_resources &before, const std::string &what) {
 		const auto after = impl.resources();
@@ -82,7 +88,8 @@ FaultSweep sweep_faults(const Scenario &in, PluginImpl &impl, const RulesInForce
 		out.not_run = "the plugin keeps no resource counters (resources op)";
 		return out;
 	}
-	const BindResult clean = impl.bind(sc);
+	BindResult clean = impl.bind(sc);
+	clean.err = handler_errno(clean);
 	for (uint32_t k = 0; k < NIOV_FAULT_COUNT_; ++k)
 		out.calls[k] = impl.fault_calls(k);
 	impl.unbind();
@@ -103,7 +110,8 @@ FaultSweep sweep_faults(const Scenario &in, PluginImpl &impl, const RulesInForce
 			disarm(impl);
 			impl.fault_arm(kind, nth);
 			const auto before = impl.resources();
-			const BindResult r = impl.bind(sc);
+			BindResult r = impl.bind(sc);
+			r.err = handler_errno(r);
 			const uint64_t reached = impl.fault_calls(kind);
 			impl.unbind();
 			disarm(impl);

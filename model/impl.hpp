@@ -36,6 +36,9 @@ struct BindResult {
 	unsigned niov_shift = 0;
 	uint64_t num_niovs = 0;
 	std::string extack;  // the code's extack message for a failed bind, if any
+	// An RX bind whose code opened the queue itself (ABI v3): what opening
+	// it returned.  Compared as the queue step, not as the bind's.
+	std::optional<int> queue_err;
 	// The answers the engines compare; the message is shown, not compared.
 	bool operator==(const BindResult &o) const {
 		return err == o.err && niov_shift == o.niov_shift && num_niovs == o.num_niovs;

@@ -172,15 +172,22 @@ BindResult PluginImpl::bind(const Scenario &sc) {
 		a.extack = extack_;
 		a.extack_len = sizeof(extack_);
 	}
+	int32_t queue_err = NIOV_QUEUE_NOT_OPENED;
+	if (ops_->abi_version >= 3 && a.dir == NIOV_DIR_RX)
+		a.queue_err = &queue_err;
 	void *b = nullptr;
 	{
 		NIOV_PLUGIN_CALL(bind);
 		r.err = ops_->bind(&cfg_, &a, &b);
 	}
+	if (queue_err != NIOV_QUEUE_NOT_OPENED)
+		r.queue_err = queue_err;
 	if (r.err) {
 		r.extack = take_extack();
 		return r;
 	}
+	if (r.queue_err && *r.queue_err)
+		r.extack = take_extack();
 	if (!b)
 		throw_fault("abi.null_binding", "bind", "bind returned 0 with a NULL binding");
 	binding_ = b;

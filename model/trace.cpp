@@ -76,11 +76,19 @@ int open_rx_queue(const Scenario &sc, Impl &impl, const BindResult &b, unsigned 
 	const auto &cfg = sc.cfg;
 	order = sc.pp_order.value_or(
 		static_cast<unsigned>(rules::rx_queue_order<W>(cfg.device, cfg.page_shift, b.niov_shift)));
-	// Device checks first, with the order the binding expects.
-	const int dev_err = static_cast<int32_t>(rules::rx_queue_errno<W>(
-		cfg.device, cfg.page_shift, cfg.max_page_order, b.niov_shift, b.niov_shift - cfg.page_shift));
-	if (dev_err)
-		return dev_err;
+	// Code that opened the queue itself (bind-to-queue behind the bind)
+	// answers for the device step; the order check below still runs at the
+	// scenario's order, which may differ from the one its driver picked.
+	if (b.queue_err) {
+		if (*b.queue_err)
+			return *b.queue_err;
+	} else {
+		// Device checks first, with the order the binding expects.
+		const int dev_err = static_cast<int32_t>(rules::rx_queue_errno<W>(
+			cfg.device, cfg.page_shift, cfg.max_page_order, b.niov_shift, b.niov_shift - cfg.page_shift));
+		if (dev_err)
+			return dev_err;
+	}
 	if (auto r = impl.pp_init(order))
 		return *r;
 	return pp_order_check(b.niov_shift, cfg.page_shift, order);
@@ -144,7 +152,9 @@ Trace trace_scenario(const Scenario &sc, Impl &impl, const RunOptions &opts) {
 			t.niov_probes.emplace_back(i, impl.niov_dma(i));
 		chk.niov_table(t.niov_probes);
 	}
-	if (bound && sc.dir == Dir::rx) {
+	// The allocator is the page_pool's provider: only a queue that opened
+	// has one (netlink unbinds a binding whose queue failed).
+	if (bound && sc.dir == Dir::rx && t.queue_err == 0) {
 		if (caps & NIOV_CAP_RX_ALLOC)
 			sweep_rx_allocator(impl, chk, t, opts.rx_sweep_max_niovs);
 		else

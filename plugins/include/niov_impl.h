@@ -26,6 +26,9 @@
  *     representable" answer, extack messages and fault injection, so real
  *     kernel code (which has only some of the paths, takes references and
  *     allocates) can be checked for what it has.
+ * v3: an RX bind that also opens the queue (as netlink's bind-rx does)
+ *     reports the queue's answer apart from the bind's (niov_bind_args
+ *     @queue_err), so an error is charged to the step that raised it.
  */
 #ifndef NIOV_IMPL_H
 #define NIOV_IMPL_H
@@ -36,7 +39,7 @@
 extern "C" {
 #endif
 
-#define NIOV_IMPL_ABI_VERSION 2
+#define NIOV_IMPL_ABI_VERSION 3
 #define NIOV_IMPL_ABI_MIN_VERSION 1	/* oldest version the loader takes */
 
 /*
@@ -150,7 +153,18 @@ struct niov_bind_args {
 	char *extack;
 	uint32_t extack_len;
 	uint32_t reserved;
+	/*
+	 * v3 (cfg->abi_version >= 3; NULL otherwise): a bind that goes on to
+	 * open the RX queue, as bind-rx's handler does with bind-to-queue,
+	 * stores here what opening it returned and, when the bind itself
+	 * worked, returns 0 with the binding kept until unbind, whatever the
+	 * queue said.  Left at NIOV_QUEUE_NOT_OPENED, the suite runs its own
+	 * queue step (the device rules and pp_init).
+	 */
+	int32_t *queue_err;
 };
+
+#define NIOV_QUEUE_NOT_OPENED	1
 
 /* v2: an io_uring zcrx area registration with its DMA segments. */
 struct niov_zcrx_args {
