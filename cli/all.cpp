@@ -62,13 +62,25 @@ void pick_plugin(const AllRequest &req, AllContext &c, std::string &kernel_note)
 		KernelBuildOptions kopt;
 		const KernelBuild b = kernel_build(req.kernel, kopt);
 		c.plugin = b.plugin;
-		kernel_note = fmt::format("era {}, plugin {}{}", b.rules, b.plugin, b.cached ? " (cached)" : "");
-		// The tree's era decides the rules unless the user says otherwise.
+		kernel_note = fmt::format("era {}, rules {}{}, plugin {}{}", b.era.letter, b.rules,
+					  b.policy.empty() ? "" : " + " + b.policy, b.plugin, b.cached ? " (cached)" : "");
+		c.rules_from_code = b.read.lines;
+		// The tree's code decides the rules unless the user says otherwise;
+		// where it does not say plainly, the user must.
 		if (!req.rules.given()) {
+			if (!b.read.ambiguous.empty())
+				throw UsageError(fmt::format(
+					"{}: the code does not say plainly which rules it follows: {}{}; pass --rules/--policy",
+					req.kernel, b.read.ambiguous.front(),
+					b.read.ambiguous.size() > 1
+						? fmt::format(" (and {} more: kernel probe lists them)", b.read.ambiguous.size() - 1)
+						: ""));
 			c.request.rules = b.rules;
-			c.request.rules_name = "the tree's era";
-			if (!b.policy.empty())
+			c.request.rules_name = "the tree's code";
+			if (!b.policy.empty()) {
 				c.request.policies = {b.policy};
+				c.request.policy_name = "the tree's code";
+			}
 		}
 		return;
 	}

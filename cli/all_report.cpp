@@ -68,6 +68,12 @@ void print_text(std::FILE *out, const AllVerdict &v) {
 	std::fprintf(out, "niovcheck all: %s\n  %s; budget %s (%llu cases per property, %u s per fuzz target); seed %llu\n\n",
 		     subject(v).c_str(), rules_text(c.rules).c_str(), budget_name(c.req.budget),
 		     static_cast<unsigned long long>(c.cases), c.fuzz_seconds, static_cast<unsigned long long>(c.req.seed));
+	if (!c.rules_from_code.empty()) {
+		std::fprintf(out, "  the code's choices:\n");
+		for (const auto &l : c.rules_from_code)
+			std::fprintf(out, "    %s\n", l.c_str());
+		std::fprintf(out, "\n");
+	}
 	std::fprintf(out, "%-10s %-9s %8s  %s\n", "engine", "verdict", "seconds", "what ran / why not");
 	for (const auto &e : v.engines) {
 		std::string what = e.runs;
@@ -148,6 +154,7 @@ nlohmann::json verdict_json(const AllVerdict &v) {
 			 {"plugin", c.plugin},
 			 {"plugin_name", c.plugin_name},
 			 {"rules", rules_json(c.rules)},
+			 {"rules_from_code", c.rules_from_code},
 			 {"budget", budget_name(c.req.budget)},
 			 {"cases", c.cases},
 			 {"fuzz_seconds", c.fuzz_seconds},

@@ -52,6 +52,8 @@ struct AllContext {
 	std::string must_catch;	 // set: the plugin is a variant (the scoreboard row)
 	RulesRequest request;	 // what gives those rules (the flags, or a kernel tree's)
 	RulesInForce rules;
+	// A kernel tree's: each rule choice read off its code, with the file:line.
+	std::vector<std::string> rules_from_code;
 	std::string niovcheck;	 // absolute path of the CLI for replay commands
 	std::string work;	 // absolute folder for this run's files
 	// What an engine's earlier child died on: the rerun skips it and goes on

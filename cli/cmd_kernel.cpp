@@ -15,10 +15,17 @@ int kernel_probe(Args &args) {
 	args.done();
 	if (pos.size() != 1) throw UsageError("kernel probe takes one kernel tree");
 	const auto era = kernel::probe_era(pos[0]);
-	std::printf("era %s: %s\nrules %s\nbind net_devmem_bind_dmabuf(%s)\nfill %s\n", era.letter.c_str(),
-		    era.name.c_str(), era.rules.c_str(), era.bind_signature.c_str(),
+	const KernelRules rules = kernel_rules(era);
+	std::printf("era %s: %s\nrules %s%s\nbind net_devmem_bind_dmabuf(%s)\nfill %s\n", era.letter.c_str(),
+		    era.name.c_str(), rules.preset.c_str(), rules.policy.empty() ? "" : (" + " + rules.policy).c_str(),
+		    era.bind_signature.c_str(),
 		    era.has_fill ? "zerocopy_fill_skb_from_devmem() from net/core/datagram.c" : "none");
+	for (const auto &l : rules.lines) std::printf("choice %s\n", l.c_str());
+	for (const auto &n : era.choices.notes) std::printf("note %s\n", n.c_str());
+	for (const auto &a : rules.ambiguous) std::printf("ambiguous %s\n", a.c_str());
 	for (const auto &f : era.features) std::printf("feature %s\n", f.c_str());
+	if (!rules.ambiguous.empty())
+		std::printf("the code does not say plainly which rules it follows: kernel check needs --rules/--policy\n");
 	return kExitClean;
 }
 

@@ -111,6 +111,7 @@ std::string first_error(const fs::path &log) {
 struct Plan {
 	std::string tree;
 	kernel::EraProbe era;
+	KernelRules rules;	// the code's rules: the plugin declares them
 	bool asan = false;
 	std::vector<std::string> tree_files;	 // relative paths the build reads
 	std::string fill_text;			 // the extracted fill ("" = none)
@@ -122,6 +123,9 @@ Plan make_plan(const std::string &tree, bool asan) {
 	Plan p;
 	p.tree = tree;
 	p.era = kernel::probe_era(tree);
+	p.rules = kernel_rules(p.era);
+	p.era.defines.push_back("NIOV_K_RULES=\"" + p.rules.preset + "\"");
+	if (!p.rules.policy.empty()) p.era.defines.push_back("NIOV_K_POLICY=\"" + p.rules.policy + "\"");
 	p.asan = asan;
 	p.cc = std::getenv("NIOV_KERNEL_CC") ? std::getenv("NIOV_KERNEL_CC") : "gcc";
 	// devmem.c and the net/core headers it includes by quotes, transitively
@@ -216,6 +220,10 @@ void build_into(const Plan &p, const fs::path &dir) {
 		for (std::string w; words >> w;) common.push_back(w);
 	}
 	if (p.asan) common.insert(common.end(), {"-fsanitize=address,undefined", "-fno-sanitize=alignment"});
+	// The tree's headers are read through links in this folder, which is
+	// renamed (and may be deleted) after the build: debug info and
+	// sanitizer reports name the tree's own files instead.
+	common.push_back("-ffile-prefix-map=" + (dir / "real").string() + "=" + p.tree);
 	std::vector<std::string> kflags = {
 		"-std=gnu11", "-nostdinc", "-ffreestanding", "-fno-strict-aliasing",
 		"-fno-strict-overflow", "-fno-delete-null-pointer-checks", "-fvisibility=hidden",
@@ -257,18 +265,22 @@ void build_into(const Plan &p, const fs::path &dir) {
 	if (run(link, log) != 0)
 		throw KernelTreeError("linking the kernel plugin failed: " + first_error(log) +
 				      " (log: " + log.string() + ")");
-	write_tree_file(dir / "era.txt", p.era.letter + "\n" + p.era.name + "\n" + p.era.rules + "\n" + p.tree + "\n");
+	write_tree_file(dir / "era.txt", p.era.letter + "\n" + p.era.name + "\n" + p.rules.preset + "\n" + p.tree + "\n");
 }
 
-// A plugin that does not load or declares other rules than its era is a bug of ours.
-void check_loads(const std::string &so, const std::string &rules) {
+// A plugin that does not load or declares other rules than its code is a bug of ours.
+void check_loads(const std::string &so, const KernelRules &rules) {
 	void *h = dlopen(so.c_str(), RTLD_NOW | RTLD_LOCAL);
 	if (!h) throw KernelTreeError(std::string("the kernel plugin does not load: ") + dlerror());
 	auto get = reinterpret_cast<const niov_impl_ops *(*)()>(dlsym(h, "niov_impl_get"));
 	const niov_impl_ops *ops = get ? get() : nullptr;
-	const bool ok = ops && ops->abi_version == NIOV_IMPL_ABI_VERSION && ops->rules && rules == ops->rules;
+	const bool ok = ops && ops->abi_version == NIOV_IMPL_ABI_VERSION && ops->rules && rules.preset == ops->rules &&
+			rules.policy == (ops->policy ? ops->policy : "");
 	dlclose(h);
-	if (!ok) throw KernelTreeError("the kernel plugin " + so + " does not declare ABI v2 rules " + rules);
+	if (!ok)
+		throw KernelTreeError("the kernel plugin " + so + " does not declare ABI v" +
+				      std::to_string(NIOV_IMPL_ABI_VERSION) + " rules " + rules.preset +
+				      (rules.policy.empty() ? "" : " + " + rules.policy));
 }
 
 }  // namespace
@@ -292,7 +304,9 @@ KernelBuild kernel_build(const std::string &tree_arg, const KernelBuildOptions &
 
 	KernelBuild out;
 	out.era = plan.era;
-	out.rules = plan.era.rules;
+	out.rules = plan.rules.preset;
+	out.policy = plan.rules.policy;
+	out.read = plan.rules;
 	out.asan = opt.asan;
 	const fs::path cache = opt.cache_dir.empty() ? kernel_cache_dir() : opt.cache_dir;
 	const fs::path dir = cache / (plan_hash(plan) + (opt.asan ? "-asan" : ""));
@@ -310,7 +324,7 @@ KernelBuild kernel_build(const std::string &tree_arg, const KernelBuildOptions &
 		fs::remove_all(dir, ec);
 		fs::rename(tmp, dir);
 	}
-	if (!opt.asan) check_loads(out.plugin, out.rules);
+	if (!opt.asan) check_loads(out.plugin, plan.rules);
 	if (!opt.output.empty()) {
 		fs::create_directories(fs::absolute(opt.output).parent_path());
 		fs::copy_file(out.plugin, opt.output, fs::copy_options::overwrite_existing, ec);

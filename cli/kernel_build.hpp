@@ -6,6 +6,7 @@
 #include <string>
 
 #include "../kernel/tool/era_probe.hpp"
+#include "kernel_rules.hpp"
 
 namespace niov::cli {
 
@@ -20,8 +21,9 @@ struct KernelBuildOptions {
 struct KernelBuild {
 	std::string plugin;	  // path of the .so
 	kernel::EraProbe era;
-	std::string rules;	  // the preset the era is checked against
-	std::string policy;	  // policy overrides on top of it ("" = none)
+	std::string rules;	  // the preset the code is checked against
+	std::string policy;	  // policy overrides on top of it, from the code ("" = none)
+	KernelRules read;	  // how the code's choices gave them
 	bool cached = false;	  // nothing was compiled
 	bool asan = false;
 	std::string build_dir;	  // where the objects, shadows and build.log are

@@ -161,6 +161,45 @@ static inline u32 niov_k_free_rxq(struct net_device *dev)
 	return i;
 }
 
+/*
+ * What netdev_nl_bind_rx_doit() does after the bind: open the queue, whose
+ * restart builds the page_pool and runs the provider's init.  The handler
+ * unbinds at once when that fails and answers the queue's errno; a suite
+ * that asks for the two steps apart (ABI v3 queue_err) gets the binding
+ * and the queue's answer instead, and unbinds it itself, so an error is
+ * charged to the step that raised it.  Returns what the handler would.
+ */
+struct niov_k_queue_step {
+	bool split;		/* the suite wants the queue's answer apart */
+	int err;		/* what opening the queue returned */
+};
+
+static inline int niov_k_open_queue(struct niov_k_binding *kb, struct net_devmem_dmabuf_binding *b,
+				    struct netlink_ext_ack *extack, struct niov_k_queue_step *q)
+{
+	struct net_device *dev = niov_k_netdev();
+
+	kb->rxq = niov_k_free_rxq(dev);
+	q->err = net_devmem_bind_dmabuf_to_queue(dev, kb->rxq, b, extack);
+	if (!q->err || q->split)
+		return 0;
+	net_devmem_unbind_dmabuf(b);
+	return q->err;
+}
+
+static inline void niov_k_queue_step_init(struct niov_k_queue_step *q, const struct niov_impl_config *cfg,
+					  const struct niov_bind_args *args)
+{
+	q->split = cfg->abi_version >= 3 && args->dir == NIOV_DIR_RX && args->queue_err;
+	q->err = 0;
+}
+
+static inline void niov_k_queue_step_out(const struct niov_k_queue_step *q, const struct niov_bind_args *args)
+{
+	if (q->split)
+		*args->queue_err = q->err;
+}
+
 static inline struct niov_k_binding *niov_k_binding_new(const struct niov_impl_config *cfg, u32 dir)
 {
 	struct niov_k_binding *kb = niov_libc_malloc(sizeof(*kb));
@@ -236,6 +275,23 @@ static inline bool niov_k_over_cap(const struct niov_bind_args *args, u64 size, 
 }
 
 /*
+ * The niov shift a bind that sizes TX niovs itself is likely to pick, for
+ * the memory cap only: the largest power of two up to 2 MiB aligning the
+ * dmabuf and every sg entry, at least a page.  A guess (the code decides,
+ * and is judged on what it decides); a code whose sizing is off binds more
+ * niovs than guessed, which its allocations then refuse.
+ */
+static inline unsigned int niov_k_auto_shift_guess(const struct niov_bind_args *args)
+{
+	u64 bits = args->dmabuf_size | SZ_2M;
+	u32 i;
+
+	for (i = 0; i < args->nr_segs; i++)
+		bits |= args->segs[i].addr | args->segs[i].len;
+	return max_t(unsigned int, (unsigned int)__builtin_ctzll(bits), PAGE_SHIFT);
+}
+
+/*
  * An empty sg entry at DMA address 0, which no DMA mapping hands out: gen_pool
  * makes it a chunk whose end_addr wraps to U64_MAX, so it claims every
  * address and gen_pool_free() clears bits past its empty bitmap - memory
@@ -260,29 +316,54 @@ static inline bool niov_k_unmappable(const struct niov_bind_args *args)
 }
 
 /*
- * The gen_pool TX bind sizes tx_vec from the dmabuf (size >> shift entries)
- * and fills it from the sg entries (len >> shift each), trusting the
- * exporter: more niovs in the entries write past tx_vec, fewer leave entries
- * that a lookup reads uninitialised.  Both corrupt memory on a lying
- * exporter (bind.sg_covers_dmabuf, a known finding), so they are not run.
+ * Binds that size a table from the dmabuf and fill it from the sg entries
+ * trust the exporter to make the two agree.  gen_pool TX (era b) sizes
+ * tx_vec so; the freelist bind (era c) sizes its whole area so, in both
+ * directions.  Entries holding more niovs write past the table; fewer leave
+ * tx_vec entries that a lookup reads uninitialised (the freelist area is
+ * zeroed, so on RX fewer is only niovs never handed out).  Both corrupt
+ * memory on a lying exporter (bind.sg_covers_dmabuf, a known finding), so
+ * they are not run.  What the freelist bind refuses before it touches the
+ * area (a dmabuf size that is not whole niovs; for fewer, an entry that is
+ * not) is still run: the code's answer there is worth comparing, and a
+ * tree without those checks writes out of bounds where the runtime's
+ * redzones see it.  @shift 0: the code picks the niov size itself (TX
+ * auto-sizing), so the sg bytes are compared with the dmabuf's instead.
  */
-static inline bool niov_k_tx_vec_overrun(const struct niov_bind_args *args, unsigned int shift)
+enum niov_k_table {
+	NIOV_K_TX_VEC_FROM_SIZE,	/* tx_vec only (gen_pool TX) */
+	NIOV_K_AREA_FROM_SIZE,		/* the niov area and tx_vec (freelist) */
+};
+
+static inline bool niov_k_table_overrun(const struct niov_bind_args *args, unsigned int shift,
+					enum niov_k_table table)
 {
-	static char msg[192];
-	u64 entries = 0;
+	static char msg[224];
+	u64 unit = shift ? 1ULL << shift : 1, entries = 0, slots = args->dmabuf_size / unit;
+	bool whole = true, more, fewer;
+	const char *what;
 	u32 i;
 
-	if (args->dir != NIOV_DIR_TX)
+	if (table == NIOV_K_TX_VEC_FROM_SIZE && args->dir != NIOV_DIR_TX)
 		return false;
-	for (i = 0; i < args->nr_segs; i++)
-		entries += args->segs[i].len >> shift;
-	if (entries == args->dmabuf_size >> shift)
+	if (table == NIOV_K_AREA_FROM_SIZE && args->dmabuf_size % unit)
 		return false;
+	for (i = 0; i < args->nr_segs; i++) {
+		u64 n = args->segs[i].len / unit;
+
+		entries = entries + n < entries ? U64_MAX : entries + n;
+		whole &= args->segs[i].len % unit == 0;
+	}
+	more = entries > slots;
+	fewer = entries < slots && args->dir == NIOV_DIR_TX && (whole || table == NIOV_K_TX_VEC_FROM_SIZE);
+	if (!more && !fewer)
+		return false;
+	what = table == NIOV_K_TX_VEC_FROM_SIZE ? "tx_vec" : "the niov area";
 	niov_k_snprintf(msg, sizeof(msg),
-			"not run: the sg entries hold %llu niovs, tx_vec %llu: the bind would %s tx_vec "
+			"not run: the sg entries hold %llu %s, %s %llu: the bind would %s %s "
 			"(an exporter whose table does not add up)",
-			(unsigned long long)entries, (unsigned long long)(args->dmabuf_size >> shift),
-			entries > args->dmabuf_size >> shift ? "write past" : "leave unset entries of");
+			(unsigned long long)entries, shift ? "niovs" : "bytes", what, (unsigned long long)slots,
+			more ? "write past" : "leave unset entries of", more ? what : "tx_vec");
 	niov_k_extack_say(args, msg);
 	return true;
 }
@@ -312,6 +393,13 @@ void NIOV_K_GET_NETMEM(netmem_ref netmem)
 	if (niov_k_known(niov))
 		net_devmem_get_net_iov(niov);
 }
+
+#ifdef NIOV_K_NEED_NETMEM_INC_REF
+void netmem_inc_ref(netmem_ref netmem)
+{
+	get_netmem(netmem);
+}
+#endif
 
 void NIOV_K_PUT_NETMEM(netmem_ref netmem)
 {
@@ -390,6 +478,16 @@ static uint32_t niov_k_op_niov_shift(const void *binding)
 	return ((const struct niov_k_binding *)binding)->niov_shift;
 }
 
+/*
+ * A niov the bind created but never initialised has no DMA address: the
+ * freelist area is sized from the dmabuf, so when the sg entries cover less
+ * of it, the rest stay zeroed (no owner, DMA 0) and no path hands them out
+ * (model/RULES.md, step 6).  The era's adapter says how to tell.
+ */
+#ifndef NIOV_K_NIOV_BACKED
+#define NIOV_K_NIOV_BACKED(niov)	true
+#endif
+
 static uint64_t niov_k_op_num_niovs(const void *binding)
 {
 	return ((const struct niov_k_binding *)binding)->num_niovs;
@@ -400,7 +498,7 @@ static int niov_k_op_niov_dma_addr(const void *binding, uint64_t idx, uint64_t *
 	const struct niov_k_binding *kb = binding;
 	struct net_iov *niov = niov_k_niov(kb, idx);
 
-	if (!niov)
+	if (!niov || !NIOV_K_NIOV_BACKED(niov))
 		return -EINVAL;
 	*addr = netmem_get_dma_addr(net_iov_to_netmem(niov));
 	return 0;
@@ -412,9 +510,13 @@ static int niov_k_op_niov_dma_addr(const void *binding, uint64_t idx, uint64_t *
  * The entries of niov_impl_ops every era's adapter fills the same way (the
  * rx_alloc/rx_free and pp_init of the era's own headers included).
  */
+#ifndef NIOV_K_POLICY
+#define NIOV_K_POLICY	NULL	/* the code makes the preset's choices */
+#endif
 #define NIOV_K_COMMON_OPS					\
 	.abi_version = NIOV_IMPL_ABI_VERSION,			\
 	.rules = NIOV_K_RULES,					\
+	.policy = NIOV_K_POLICY,				\
 	.niov_shift = niov_k_op_niov_shift,			\
 	.num_niovs = niov_k_op_num_niovs,			\
 	.niov_dma_addr = niov_k_op_niov_dma_addr,		\

@@ -22,31 +22,23 @@
 struct niov_k_bind_call {
 	struct niov_k_binding *kb;
 	struct netlink_ext_ack extack;
-	int err;
+	struct niov_k_queue_step queue;
 };
 
-/*
- * What netdev_nl_bind_rx_doit() does around the bind, in short: bind the
- * dma-buf, then the queue (whose restart builds the page_pool and runs the
- * provider's init); a queue that fails unbinds the whole binding.
- */
+/* What netdev_nl_bind_rx_doit() does around the bind: the dma-buf, then the queue. */
 static long niov_k_bind_guarded(void *arg)
 {
 	struct niov_k_bind_call *c = arg;
-	struct net_device *dev = niov_k_netdev();
 	struct net_devmem_dmabuf_binding *b;
 	int err;
 
-	b = net_devmem_bind_dmabuf(dev, (unsigned int)c->kb->fd, &c->extack);
+	b = net_devmem_bind_dmabuf(niov_k_netdev(), (unsigned int)c->kb->fd, &c->extack);
 	if (IS_ERR(b))
 		return PTR_ERR(b);
 	niov_k_track(b);
-	c->kb->rxq = niov_k_free_rxq(dev);
-	err = net_devmem_bind_dmabuf_to_queue(dev, c->kb->rxq, b, &c->extack);
-	if (err) {
-		net_devmem_unbind_dmabuf(b);
+	err = niov_k_open_queue(c->kb, b, &c->extack, &c->queue);
+	if (err)
 		return err;
-	}
 	c->kb->b = b;
 	return 0;
 }
@@ -81,8 +73,10 @@ static int genpool_rx_bind(const struct niov_impl_config *cfg, const struct niov
 		return (int)err;
 	}
 	niov_k_netdev_setup(0, false);
+	niov_k_queue_step_init(&c.queue, cfg, args);
 	err = niov_k_guarded(niov_k_bind_guarded, &c, NIOV_K_EBUG);
 	niov_k_extack_out(&c.extack, args);
+	niov_k_queue_step_out(&c.queue, args);
 	if (err) {
 		niov_k_dmabuf_close(c.kb->fd);
 		niov_k_binding_free(c.kb);

@@ -11,7 +11,7 @@
 #include "devmem.c"
 
 #define NIOV_K_TX_ERA 1
-#define NIOV_K_TX_VEC_FROM_SG 1	/* gen_pool: tx_vec filled per sg entry */
+#define NIOV_K_TABLE NIOV_K_TX_VEC_FROM_SIZE	/* gen_pool: tx_vec filled per sg entry */
 #ifdef NIOV_K_SHIFT_BIND
 #define NIOV_K_SHIFT_ERA 1
 #endif

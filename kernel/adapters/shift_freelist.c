@@ -20,6 +20,8 @@
 
 #define NIOV_K_TX_ERA 1
 #define NIOV_K_SHIFT_ERA 1
+#define NIOV_K_TABLE NIOV_K_AREA_FROM_SIZE	/* one area, sized from the dmabuf */
+#define NIOV_K_NIOV_BACKED(niov)	(net_iov_owner(niov) != NULL)
 #include "adapter.h"
 #include "pp_init.h"
 #include "tx_common.h"

@@ -15,10 +15,16 @@
 
 static void niov_k_map(struct niov_k_binding *kb);
 
+/* Trees whose bind-tx passes no shift of its own: pages. */
+#ifndef NIOV_K_TX_SHIFT_ARG
+#define NIOV_K_TX_SHIFT_ARG	PAGE_SHIFT
+#endif
+
 struct niov_k_bind_call {
 	struct niov_k_binding *kb;
 	struct netlink_ext_ack extack;
 	unsigned int niov_shift;
+	struct niov_k_queue_step queue;
 };
 
 static long niov_k_bind_guarded(void *arg)
@@ -30,22 +36,20 @@ static long niov_k_bind_guarded(void *arg)
 	unsigned int dmabuf_fd = (unsigned int)c->kb->fd;
 	unsigned int niov_shift = c->niov_shift;
 	struct netdev_nl_sock *priv = &niov_k_nl_sock;
+	struct sock *nl_sk = niov_k_nl_sk();
 	struct netlink_ext_ack *extack = &c->extack;
 	struct net_devmem_dmabuf_binding *b;
 	int err;
 
-	(void)dma_dev; (void)direction; (void)dmabuf_fd; (void)niov_shift; (void)priv;
+	(void)dma_dev; (void)direction; (void)dmabuf_fd; (void)niov_shift; (void)priv; (void)nl_sk;
 	b = net_devmem_bind_dmabuf(NIOV_K_BIND_ARGS);
 	if (IS_ERR(b))
 		return PTR_ERR(b);
 	niov_k_track(b);
 	if (c->kb->dir == NIOV_DIR_RX) {
-		c->kb->rxq = niov_k_free_rxq(dev);
-		err = net_devmem_bind_dmabuf_to_queue(dev, c->kb->rxq, b, extack);
-		if (err) {
-			net_devmem_unbind_dmabuf(b);
+		err = niov_k_open_queue(c->kb, b, extack, &c->queue);
+		if (err)
 			return err;
-		}
 	}
 	c->kb->b = b;
 	return 0;
@@ -58,11 +62,12 @@ static int niov_k_op_bind(const struct niov_impl_config *cfg, const struct niov_
 	long err;
 
 	niov_k_configure(cfg);
-	c.niov_shift = PAGE_SHIFT;
 	if (args->dir != NIOV_DIR_RX && args->dir != NIOV_DIR_TX)
 		return -EINVAL;
+	/* what netlink's handler passes: bind-tx's argument, as the tree has it */
+	c.niov_shift = args->dir == NIOV_DIR_TX ? (unsigned int)(NIOV_K_TX_SHIFT_ARG) : PAGE_SHIFT;
 	if (args->has_rx_buf_size) {
-#ifdef NIOV_K_SHIFT_ERA
+#if defined(NIOV_K_SHIFT_ERA) && defined(NIOV_K_RX_ATTR)
 		u32 v = args->rx_buf_size;
 
 		if (args->dir == NIOV_DIR_TX) {
@@ -79,14 +84,12 @@ static int niov_k_op_bind(const struct niov_impl_config *cfg, const struct niov_
 		return -EINVAL;
 #endif
 	}
-	if (niov_k_over_cap(args, args->dmabuf_size, c.niov_shift))
+	if (niov_k_over_cap(args, args->dmabuf_size, c.niov_shift ? c.niov_shift : niov_k_auto_shift_guess(args)))
 		return NIOV_E_NOT_REPRESENTABLE;
 	if (niov_k_unmappable(args))
 		return NIOV_E_NOT_REPRESENTABLE;
-#ifdef NIOV_K_TX_VEC_FROM_SG
-	if (niov_k_tx_vec_overrun(args, c.niov_shift))
+	if (niov_k_table_overrun(args, c.niov_shift, NIOV_K_TABLE))
 		return NIOV_E_NOT_REPRESENTABLE;
-#endif
 	c.kb = niov_k_binding_new(cfg, args->dir);
 	if (!c.kb)
 		return -ENOMEM;
@@ -101,8 +104,10 @@ static int niov_k_op_bind(const struct niov_impl_config *cfg, const struct niov_
 #else
 	niov_k_netdev_setup(0, false);
 #endif
+	niov_k_queue_step_init(&c.queue, cfg, args);
 	err = niov_k_guarded(niov_k_bind_guarded, &c, NIOV_K_EBUG);
 	niov_k_extack_out(&c.extack, args);
+	niov_k_queue_step_out(&c.queue, args);
 	if (err) {
 		niov_k_dmabuf_close(c.kb->fd);
 		niov_k_binding_free(c.kb);

@@ -87,6 +87,8 @@ void niov_k_netdev_setup(unsigned int order, bool rx_page_size_ok)
 		rx_page_size_ok = false;
 	queue_ops.supported_params = rx_page_size_ok ? QCFG_RX_PAGE_SIZE : 0;
 	niov_k_netdev();
+	/* what the driver set at probe time; the bind copies it (2026 on) */
+	netdev.netmem_tx_max_frag_size = niov_k_dev_tx_max_frag_size;
 }
 
 struct page_pool *niov_k_page_pool_create(struct netdev_rx_queue *rxq,

@@ -11,6 +11,7 @@
 /* PAGE_SHIFT, MAX_SKB_FRAGS and MAX_PAGE_ORDER of the run. */
 void niov_k_configure(const struct niov_impl_config *cfg);
 extern unsigned int niov_k_device;	/* enum niov_device of the run */
+extern u32 niov_k_dev_tx_max_frag_size;	/* the device's netmem TX frag limit */
 
 /* Called with every block of the code's before it is freed (NULL: none). */
 extern void (*niov_k_free_hook)(const void *p);

@@ -11,6 +11,7 @@ unsigned int niov_k_page_shift = 12;
 unsigned int niov_k_max_skb_frags = 17;
 unsigned int niov_k_max_page_order = 10;
 unsigned int niov_k_device;
+u32 niov_k_dev_tx_max_frag_size;
 
 struct niov_resources niov_k_res;
 
@@ -20,6 +21,7 @@ void niov_k_configure(const struct niov_impl_config *cfg)
 	niov_k_max_skb_frags = cfg->max_skb_frags;
 	niov_k_max_page_order = cfg->max_page_order;
 	niov_k_device = cfg->device;
+	niov_k_dev_tx_max_frag_size = cfg->dev_tx_max_frag_size;
 }
 
 void niov_k_resources(struct niov_resources *out)
@@ -161,6 +163,15 @@ struct inet_connection_sock *niov_k_inet_csk(struct sock *sk)
 {
 	(void)sk;
 	return &no_route_csk;
+}
+
+/* The netlink socket every bind is made on: one namespace, uid 0. */
+static struct net nl_net;
+static struct sock nl_sk = { .sk_net = &nl_net };
+
+struct sock *niov_k_nl_sk(void)
+{
+	return &nl_sk;
 }
 
 struct kmem_cache *niov_k_cache_create(size_t size)

@@ -91,6 +91,12 @@ struct page_pool {
 #ifdef NIOV_K_NEED_NET_IOV_INIT
 #define net_iov_init(niov, area, kind)	do { (niov)->owner = (area); (niov)->type = (kind); } while (0)
 #endif
+/* 2026 trees take the fill's niov reference with netmem_inc_ref(); a tree
+ * calling it without defining it gets the adapter's counting reference
+ * (the probe says NIOV_K_NEED_NETMEM_INC_REF). */
+#ifdef NIOV_K_NEED_NETMEM_INC_REF
+void netmem_inc_ref(unsigned long netmem);
+#endif
 /* page_pool.c's pp_info helpers (the provider's alloc/release call them) */
 void page_pool_set_pp_info(struct page_pool *pool, unsigned long netmem);
 void page_pool_clear_pp_info(unsigned long netmem);
@@ -130,6 +136,11 @@ struct net_device {
 	struct netdev_config *cfg;
 	bool netmem_tx;
 	bool up;
+	/*
+	 * Fields a tree adds that its devmem code reads, fed from the run's
+	 * configuration (the device's limit, or the scenario's override).
+	 */
+	u32 netmem_tx_max_frag_size;
 };
 static inline struct netdev_rx_queue *__netif_get_rx_queue(struct net_device *dev, unsigned int i)
 {
@@ -177,7 +188,20 @@ struct netdev_nl_sock {
 
 /* --- sockets (net_devmem_get_binding() only needs to compile) ---------------- */
 
-struct sock { int sk_family; };
+/*
+ * The netlink socket a bind is made on (2026 net-next passes it to the
+ * bind, which records its namespace and owner): one fake socket, whose
+ * namespace and uid nothing compares.
+ */
+struct net { int ns_id; };
+typedef struct { struct net *net; } possible_net_t;
+typedef struct { uid_t val; } kuid_t;
+struct sock { int sk_family; struct net *sk_net; kuid_t sk_uid; };
+static inline struct net *sock_net(const struct sock *sk) { return sk->sk_net; }
+static inline kuid_t sk_uid(const struct sock *sk) { return sk->sk_uid; }
+static inline void write_pnet(possible_net_t *pnet, struct net *net) { pnet->net = net; }
+static inline struct net *read_pnet(const possible_net_t *pnet) { return pnet->net; }
+struct sock *niov_k_nl_sk(void);
 struct dst_entry { struct net_device *dev; };
 struct inet_connection_sock_af_ops { int (*rebuild_header)(struct sock *sk); };
 struct inet_connection_sock { const struct inet_connection_sock_af_ops *icsk_af_ops; };

@@ -2,7 +2,7 @@
 # `niovcheck kernel check` on a whole tree, judged from its JSON verdict.
 #
 #   check_tree_test.sh NIOVCHECK TREE WORK FUZZ_BUILD clean ERA [KNOWN]
-#       exit 0, the era named, every engine ok (fuzz may be "not run" when
+#       exit 0, the rules ERA named (a preset, or "preset + policies" read off the code), every engine ok (fuzz may be "not run" when
 #       FUZZ_BUILD has no targets), and KNOWN (an invariant id) among the
 #       known findings the code showed
 #   check_tree_test.sh NIOVCHECK TREE WORK FUZZ_BUILD known ERA INVARIANT
@@ -39,8 +39,8 @@ for f in v["findings"]:
 for k in v.get("known_findings", []):
     print(f'known: {k["detail"]}\n  replay: {k["replay"]}')
 kernel = engines.get("kernel", {})
-if f"era {era}" not in kernel.get("note", ""):
-    sys.exit(f"the verdict does not name era {era}: {kernel.get('note')!r}")
+if f"rules {era}," not in kernel.get("note", "") and f"rules {era} +" not in kernel.get("note", ""):
+    sys.exit(f"the verdict does not name the rules {era}: {kernel.get('note')!r}")
 def others_ok(names):
     for name in names:
         if engines.get(name, {}).get("status") != "ok":

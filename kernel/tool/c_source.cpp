@@ -1,6 +1,7 @@
 #include "c_source.hpp"
 
 #include <cctype>
+#include <algorithm>
 #include <cstdio>
 
 namespace niov::kernel {
@@ -149,6 +150,34 @@ std::optional<CFunction> find_definition(const std::string &text, const std::str
 
 std::optional<CFunction> find_declaration(const std::string &text, const std::string &name) {
 	return find(text, name, false);
+}
+
+std::size_t line_of(const std::string &text, std::size_t at) {
+	std::size_t line = 1;
+	for (std::size_t p = 0; p < at && p < text.size(); p++) line += text[p] == '\n';
+	return line;
+}
+
+std::vector<CCall> find_calls(const std::string &text, const std::string &name, std::size_t from, std::size_t to) {
+	const std::string code = blank_comments_and_literals(text);
+	Scan scan(code);
+	std::vector<CCall> out;
+	to = std::min(to, code.size());
+	for (std::size_t i = code.find(name, from); i != std::string::npos && i < to; i = code.find(name, i + 1)) {
+		if ((i > 0 && ident_char(code[i - 1])) || (i + name.size() < code.size() && ident_char(code[i + name.size()])))
+			continue;
+		std::size_t j = i + name.size();
+		while (j < code.size() && std::isspace(static_cast<unsigned char>(code[j]))) j++;
+		if (j >= code.size() || code[j] != '(') continue;
+		const std::size_t close = scan.match(j);
+		if (close == std::string::npos) break;
+		CCall c;
+		c.at = i;
+		c.line = line_of(text, i);
+		c.args = split_params(code, j, close);
+		out.push_back(std::move(c));
+	}
+	return out;
 }
 
 std::string extract_function(const std::string &text, const CFunction &f, const std::string &path) {

@@ -28,6 +28,22 @@ std::optional<CFunction> find_definition(const std::string &text, const std::str
 // The first file-scope declaration or definition of @name.
 std::optional<CFunction> find_declaration(const std::string &text, const std::string &name);
 
+// A call of @name found in @text between @from and @to: its arguments
+// (top-level commas, whitespace squeezed) and where it starts.
+struct CCall {
+	std::size_t at = 0;	// offset of the name
+	std::size_t line = 1;	// its 1-based line
+	std::vector<std::string> args;
+};
+
+// Every call of @name in [@from, @to) of @text, comments and literals
+// ignored, in order.
+std::vector<CCall> find_calls(const std::string &text, const std::string &name, std::size_t from = 0,
+			      std::size_t to = std::string::npos);
+
+// The 1-based line of offset @at in @text.
+std::size_t line_of(const std::string &text, std::size_t at);
+
 // The text of @f in @text, preceded by a #line directive naming @path, so
 // a compiler (and a sanitizer) reports the tree's own file and line.
 std::string extract_function(const std::string &text, const CFunction &f, const std::string &path);

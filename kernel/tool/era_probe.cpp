@@ -43,6 +43,7 @@ std::string bind_argument(const std::string &p) {
 	if (p.find("struct device") == 0) return "dma_dev";
 	if (p.find("enum dma_data_direction") == 0) return "direction";
 	if (p.find("struct netdev_nl_sock") == 0) return "priv";
+	if (p.find("struct sock *") == 0 || p.find("struct sock*") == 0) return "nl_sk";
 	if (p.find("struct netlink_ext_ack") == 0) return "extack";
 	if (name == "niov_shift") return "niov_shift";
 	if (name.find("fd") != std::string::npos) return "dmabuf_fd";
@@ -104,6 +105,7 @@ EraProbe probe_era(const std::string &tree) {
 		p.letter = "a";
 		p.name = "(a) gen_pool, RX only (6.12 LTS)";
 		p.rules = "linux-6.12";
+		p.presets = {p.rules};
 		p.adapter = "genpool_rx.c";
 	} else if (!has_shift) {
 		if (!genpool || !niov_at) throw unknown("a TX bind without gen_pool or get_niov_at");
@@ -113,6 +115,7 @@ EraProbe probe_era(const std::string &tree) {
 		// The era's rules: after the May 2026 fix, or the same era before it.
 		const bool fixed = has_size_or_sg_check(devmem_c.substr(bind->begin, bind->end - bind->begin));
 		p.rules = fixed ? "baseline" : "baseline-unfixed";
+		p.presets = {p.rules};
 		p.name += fixed ? ", with the May 2026 size/sg-length checks"
 				: ", before the May 2026 size/sg-length fix";
 		p.adapter = "genpool_tx.c";
@@ -122,6 +125,7 @@ EraProbe probe_era(const std::string &tree) {
 		p.letter = "c";
 		p.name = "(c) niov_shift bind, freelist area (rx-buf-size, net-next)";
 		p.rules = "net-next";
+		p.presets = {"net-next", "tx-autosize"};
 		p.adapter = "shift_freelist.c";
 	} else {
 		if (!niov_at) throw unknown("a niov_shift bind without get_niov_at");
@@ -129,11 +133,19 @@ EraProbe probe_era(const std::string &tree) {
 		p.letter = "c";
 		p.name = "(c) niov_shift bind on gen_pool (rx-buf-size series)";
 		p.rules = "net-next";
+		p.presets = {"net-next", "tx-autosize"};
 		p.adapter = "genpool_tx.c";
 		p.defines.push_back("NIOV_K_SHIFT_BIND=1");
 	}
 	p.uses_genalloc = genpool;
-	p.defines.push_back("NIOV_K_RULES=\"" + p.rules + "\"");
+	const std::string genl = read_file_or_empty(tree + "/net/core/netdev-genl.c");
+	p.choices = read_rule_choices({devmem_c, datagram, genl}, bind->params);
+	// The shift bind-tx passes: the bind sizes TX niovs itself when it is 0.
+	if (has_shift) {
+		p.defines.push_back("NIOV_K_TX_SHIFT_ARG=" + p.choices.tx_shift_arg);
+		const auto *rx = p.choices.find("rx_attr");
+		if (!rx || rx->value == "present") p.defines.push_back("NIOV_K_RX_ATTR=1");
+	}
 	tree_features(tree, p);
 	return p;
 }
@@ -167,6 +179,11 @@ void tree_features(const std::string &tree, EraProbe &p) {
 	const bool calls_init = devmem_c.find("net_iov_init") != std::string::npos;
 	const bool has_init = netmem.find("net_iov_init") != std::string::npos ||
 			      devmem_h.find("net_iov_init") != std::string::npos;
+	const std::string datagram = blank_comments_and_literals(read_file_or_empty(tree + "/net/core/datagram.c"));
+	if (datagram.find("netmem_inc_ref") != std::string::npos)
+		feature(netmem.find("netmem_inc_ref") == std::string::npos, "NIOV_K_NEED_NETMEM_INC_REF",
+			"netmem_inc_ref() called by the fill but not defined by the tree's headers: the adapter's stands in",
+			"netmem_inc_ref() from the tree's headers");
 	if (calls_init)
 		feature(!has_init, "NIOV_K_NEED_NET_IOV_INIT",
 			"net_iov_init() called but not defined by the tree's headers: the shim's stands in",

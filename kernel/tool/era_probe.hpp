@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "rule_choices.hpp"
+
 namespace niov::kernel {
 
 // A tree the suite cannot take; the message is one line for the user.
@@ -24,7 +26,12 @@ struct EraProbe {
 	Era era{};
 	std::string letter;	 // "a", "b", "c"
 	std::string name;	 // one line for people
-	std::string rules;	 // the preset the era is checked against
+	std::string rules;	 // the era's first preset (the oldest rules it can have)
+	// The presets code of this era may follow, oldest first; the rules in
+	// force are the one the code's choices fit best, plus the choices that
+	// differ from it (cli/kernel_rules.cpp).
+	std::vector<std::string> presets;
+	RuleChoices choices;	 // read off the code (rule_choices.hpp)
 	std::string adapter;	 // kernel/adapters/<file>
 	std::vector<std::string> defines;  // -D flags for the adapter
 	// -D flags for every unit compiled against the tree (runtime too): the
