@@ -16,6 +16,7 @@
 #include "findings.hpp"
 #include "commands.hpp"
 #include "plugin.hpp"
+#include "proof_cache.hpp"
 #include "prove.hpp"
 #include "replay_command.hpp"
 #include "runner.hpp"
@@ -332,17 +333,27 @@ EngineResult proof_for_all(const AllContext &ctx, const Progress &p) {
 	o.cex_dir = ctx.work + "/proof/cex";
 	o.report_path = ctx.work + "/proof/report.json";
 	o.self_exe = ctx.niovcheck;
-	p.at("prove " + ctx.rules.label());
-	std::FILE *out = std::tmpfile();
-	if (!out)
-		throw std::runtime_error("tmpfile failed");
-	smt::run_prove(o, out);
-	std::rewind(out);
+	// Proofs depend on what they prove, not on the plugin: a passing result
+	// for the same rules, lemmas, sources and solver is taken as it is
+	// (the nightly budget and --no-cache always prove again).
+	const ProofKey key = proof_key(ctx.req.source_dir, ctx.rules.label(), o.lemmas, o.timeout_ms);
+	const bool reuse = ctx.req.proof_cache && ctx.req.budget != Budget::nightly;
+	const std::optional<std::string> kept = reuse ? proof_cache_read(key) : std::nullopt;
 	std::string text;
-	char buf[65536];
-	for (size_t n; (n = std::fread(buf, 1, sizeof buf, out)) > 0;)
-		text.append(buf, n);
-	std::fclose(out);
+	if (kept) {
+		text = *kept;
+	} else {
+		p.at("prove " + ctx.rules.label());
+		std::FILE *out = std::tmpfile();
+		if (!out)
+			throw std::runtime_error("tmpfile failed");
+		smt::run_prove(o, out);
+		std::rewind(out);
+		char buf[65536];
+		for (size_t n; (n = std::fread(buf, 1, sizeof buf, out)) > 0;)
+			text.append(buf, n);
+		std::fclose(out);
+	}
 	const auto j = nlohmann::json::parse(text);
 	unsigned failed = 0;
 	for (const auto &row : j.at("lemmas")) {
@@ -385,6 +396,10 @@ EngineResult proof_for_all(const AllContext &ctx, const Progress &p) {
 	}
 	r.seconds = since(t0);
 	r.runs = fmt::format("{} configurations, {} queries", j.value("configs", 0), j.value("queries", 0));
+	if (kept)
+		r.runs += fmt::format(" (cached, fingerprint {})", key.hash);
+	else if (!failed)
+		proof_cache_write(key, text);
 	r.note = failed ? fmt::format("{} lemmas not proved", failed) : "";
 	r.status = failed ? EngineStatus::finding : EngineStatus::ok;
 	return r;

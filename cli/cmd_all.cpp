@@ -38,6 +38,7 @@ int cmd_all(Args &args) {
 			req.engines.push_back(e);
 	}
 	req.build_fuzz = !args.flag("no-build-fuzz");
+	req.proof_cache = !args.flag("no-cache");
 	req.source_dir = args.option("source-dir", NIOV_SOURCE_DIR);
 	req.fuzz_bin_dir = args.option("fuzz-build", "");
 	if (!req.fuzz_bin_dir.empty())
