@@ -9,6 +9,8 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <optional>
+#include <regex>
 #include <set>
 #include <sstream>
 #include <vector>
@@ -89,6 +91,7 @@ int run(const std::vector<std::string> &argv, const fs::path &log) {
 	if (pid == 0) {
 		const int fd = ::open(log.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0644);
 		if (fd >= 0) { dup2(fd, 1); dup2(fd, 2); }
+		setenv("LC_ALL", "C", 1);	// plain quotes in diagnostics, for unknown_field()
 		std::vector<char *> a;
 		for (const auto &s : argv) a.push_back(const_cast<char *>(s.c_str()));
 		a.push_back(nullptr);
@@ -106,6 +109,24 @@ std::string first_error(const fs::path &log) {
 	while (std::getline(in, line))
 		if (line.find("error") != std::string::npos) return line;
 	return "see the log";
+}
+
+// A tree that reads a field of a structure the shim stands in for (struct
+// net_device, the netlink socket, ...) which the shim does not have: say
+// which field and where, in the tree's words, and where such a field goes.
+std::optional<std::string> unknown_field(const fs::path &log, const std::string &tree) {
+	static const std::regex member(R"(^(.*):(\d+):\d+: error: '?(struct \w+|\w+)'? has no member named '(\w+)')");
+	std::ifstream in(log);
+	std::smatch m;
+	for (std::string line; std::getline(in, line);) {
+		if (!std::regex_search(line, m, member)) continue;
+		std::string file = m[1].str();
+		if (file.rfind(tree + "/", 0) == 0) file = file.substr(tree.size() + 1);
+		return file + ":" + m[2].str() + ": the code reads " + m[3].str() + "::" + m[4].str() +
+		       ", which kernel mode's shim does not have (add it in kernel/shim/, fed from the run's "
+		       "configuration: kernel/README.md, \"Trees drift\")";
+	}
+	return std::nullopt;
 }
 
 struct Plan {
@@ -253,9 +274,11 @@ void build_into(const Plan &p, const fs::path &dir) {
 		if (u.kernel) argv.insert(argv.end(), kflags.begin(), kflags.end());
 		argv.insert(argv.end(), u.extra.begin(), u.extra.end());
 		argv.insert(argv.end(), {"-c", u.src.string(), "-o", obj});
-		if (run(argv, log) != 0)
+		if (run(argv, log) != 0) {
+			if (const auto field = unknown_field(log, p.tree)) throw KernelTreeError(*field);
 			throw KernelTreeError("compiling " + u.src.string() + " failed: " + first_error(log) +
 					      " (log: " + log.string() + ")");
+		}
 		objects.push_back(obj);
 	}
 	std::vector<std::string> link = {p.cc, "-shared", "-o", (dir / "plugin.so").string()};
