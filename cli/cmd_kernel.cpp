@@ -22,6 +22,7 @@ int kernel_probe(Args &args) {
 		    era.has_fill ? "zerocopy_fill_skb_from_devmem() from net/core/datagram.c" : "none");
 	for (const auto &l : rules.lines) std::printf("choice %s\n", l.c_str());
 	for (const auto &n : era.choices.notes) std::printf("note %s\n", n.c_str());
+	for (const auto &n : rules.notes) std::printf("note %s\n", n.c_str());
 	for (const auto &a : rules.ambiguous) std::printf("ambiguous %s\n", a.c_str());
 	for (const auto &f : era.features) std::printf("feature %s\n", f.c_str());
 	if (!rules.ambiguous.empty())

@@ -15,10 +15,10 @@ struct KernelRules {
 	std::string policy;		   // the overrides on top of it ("truesize=page"), "" = none
 	std::vector<std::string> lines;	   // "tx_niov=auto: net/core/netdev-genl.c:1237: ..." per choice read
 	std::vector<std::string> ambiguous;  // what the code does not say plainly (ask for --rules/--policy)
+	std::vector<std::string> notes;	     // choices the model cannot express (judged by the preset's)
 };
 
-// Throws kernel::KernelTreeError when a choice reads as a value the model
-// has no policy for (e.g. a sizing cap outside tx_niov_max's range).
+// Throws kernel::KernelTreeError when the era names no preset.
 KernelRules kernel_rules(const kernel::EraProbe &era);
 
 }  // namespace niov::cli
