@@ -149,9 +149,12 @@ void take_frames(Outcome &o, const std::string &data) {
 
 // The first lines of a sanitizer's report in the child's stderr.
 std::string sanitizer_lines(const std::string &err) {
+	// KernelRuntimeCheck: the kernel runtime's redzones and end-of-case
+	// check (kernel/runtime), which stop a plain build the way ASan would.
 	static const char *const kMarks[] = {"ERROR: AddressSanitizer", "ERROR: LeakSanitizer",
 					     "ERROR: UndefinedBehaviorSanitizer", ": runtime error: ",
-					     "WARNING: MemorySanitizer", "WARNING: ThreadSanitizer"};
+					     "WARNING: MemorySanitizer", "WARNING: ThreadSanitizer",
+					     "ERROR: KernelRuntimeCheck"};
 	size_t at = std::string::npos;
 	for (const char *m : kMarks)
 		at = std::min(at, err.find(m));

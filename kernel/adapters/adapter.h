@@ -451,6 +451,46 @@ static inline void niov_k_track(struct net_devmem_dmabuf_binding *b)
 	niov_libc_report("more than %d bindings alive: references not tracked", NIOV_K_MAX_TRACKED);
 }
 
+/*
+ * With none of the suite's bindings alive the code should hold none either.
+ * A binding it never freed, or an rx queue still bound to a provider, would
+ * change what every later case of this process sees (the queue it gets,
+ * the references counted, a queue "already bound"), so the process stops at
+ * the read that ends the case that left them; the worker starts the next
+ * case in a fresh one.
+ */
+static inline void niov_k_check_left_behind(long binding_refs)
+{
+	struct net_device *dev = niov_k_netdev();
+	unsigned int i, bindings = 0, queues = 0, first_queue = 0;
+	char first[32] = "";
+
+	for (i = 0; i < NIOV_K_MAX_LIVE; i++) {
+		if (niov_k_live[i])
+			return;
+	}
+	for (i = 0; i < NIOV_K_MAX_TRACKED; i++)
+		bindings += niov_k_tracked[i] != NULL;
+	for (i = 0; i < dev->real_num_rx_queues; i++) {
+		const struct netdev_rx_queue *rxq = __netif_get_rx_queue(dev, i);
+
+		if (rxq->mp_params.mp_priv || rxq->page_pool) {
+			if (!queues++)
+				first_queue = i;
+		}
+	}
+	if (!bindings && !queues)
+		return;
+	if (queues)
+		niov_k_snprintf(first, sizeof(first), ", the first queue %u", first_queue);
+	niov_libc_die("ERROR: KernelRuntimeCheck: state-left-behind: after every binding was unbound "
+		      "the code still holds %u binding(s) (%ld references) and %u rx queue(s) with a "
+		      "memory provider%s\n"
+		      "    later cases in this process would see them, so it stops here\n"
+		      "SUMMARY: KernelRuntimeCheck: state-left-behind",
+		      bindings, binding_refs, queues, first);
+}
+
 static void niov_k_op_resources(struct niov_resources *out)
 {
 	unsigned int i;
@@ -461,6 +501,7 @@ static void niov_k_op_resources(struct niov_resources *out)
 		if (niov_k_tracked[i])
 			out->binding_refs += niov_k_ref_count(niov_k_tracked[i]);
 	}
+	niov_k_check_left_behind((long)out->binding_refs);
 }
 
 static void niov_k_op_fault_arm(uint32_t kind, uint64_t nth)

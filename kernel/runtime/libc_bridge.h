@@ -16,6 +16,13 @@ void niov_libc_memzero(void *p, unsigned long size);
 void niov_libc_report(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /*
+ * A sanitizer-style report to stderr, its first line after "==PID==" as
+ * the sanitizers print it (no "niov-kernel: "), then abort(): the process
+ * is not fit to go on.
+ */
+void niov_libc_die(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
+
+/*
  * Run @fn(@arg) so that a BUG() inside it returns here: the result is
  * fn's, or @on_bug when kernel code hit BUG().  Nested calls are fine.
  */

@@ -51,7 +51,18 @@ struct page_pool *niov_k_page_pool_create(struct netdev_rx_queue *rxq,
 					  unsigned int order);
 void niov_k_page_pool_destroy(struct page_pool *pool);
 
-/* Run @fn so that BUG() in kernel code returns @on_bug (counted in bugs). */
+/*
+ * Run @fn so that BUG() in kernel code returns @on_bug (counted in bugs).
+ * A call that allocated or freed is followed by a heap check.
+ */
 long niov_k_guarded(long (*fn)(void *arg), void *arg, long on_bug);
+
+/*
+ * Every live block's redzones (alloc.c): a broken one is reported with
+ * @found ("after ...") and the process aborts.  The generation changes
+ * with every allocation and free.
+ */
+void niov_k_heap_check(const char *found);
+u64 niov_k_heap_generation(void);
 
 #endif /* NIOV_K_RUNTIME_H */

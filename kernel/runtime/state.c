@@ -24,8 +24,14 @@ void niov_k_configure(const struct niov_impl_config *cfg)
 	niov_k_dev_tx_max_frag_size = cfg->dev_tx_max_frag_size;
 }
 
+/*
+ * The engines read the resources before each bind and after each unbind,
+ * so a case that wrote out of bounds in a call the guarded check skipped
+ * is stopped before the next case runs on its heap.
+ */
 void niov_k_resources(struct niov_resources *out)
 {
+	niov_k_heap_check("when the resources were read");
 	*out = niov_k_res;
 }
 
@@ -71,9 +77,26 @@ void niov_k_bug(const char *file, int line, const char *what)
 	niov_libc_bug(file, line, what);
 }
 
+/*
+ * The heap check costs a walk of every live block, so it runs only after a
+ * call that allocated or freed (bind, unbind, a queue restart, a pool's
+ * init), not after the fills and lookups an engine makes by the thousand;
+ * the resources read at the end of every case covers those.  Only the
+ * outermost call checks: the inner ones' blocks are on the same list.
+ */
+static unsigned int guarded_depth;
+
 long niov_k_guarded(long (*fn)(void *arg), void *arg, long on_bug)
 {
-	return niov_libc_guarded(fn, arg, on_bug);
+	u64 gen = niov_k_heap_generation();
+	long ret;
+
+	guarded_depth++;
+	ret = niov_libc_guarded(fn, arg, on_bug);
+	guarded_depth--;
+	if (!guarded_depth && niov_k_heap_generation() != gen)
+		niov_k_heap_check("after a call into the code that allocated or freed");
+	return ret;
 }
 
 /* --- percpu_ref: one counter, the initial reference dropped by kill ---------------- */

@@ -2,8 +2,9 @@
 /*
  * k_alloc.h - the kmalloc / kvmalloc / vmalloc families, all on one
  * counted allocator (runtime/alloc.c): a live count and byte total for the
- * leak check, the kernel's INT_MAX cap on kvmalloc sizes, and
- * fail-the-Nth-call injection (NIOV_FAULT_ALLOC).
+ * leak check, the kernel's INT_MAX cap on kvmalloc sizes,
+ * fail-the-Nth-call injection (NIOV_FAULT_ALLOC), and redzones whose
+ * report names the kernel call site that allocated (or freed) the block.
  */
 #ifndef NIOV_K_ALLOC_H
 #define NIOV_K_ALLOC_H
@@ -23,39 +24,52 @@
 #define __GFP_ACCOUNT		0
 #define NUMA_NO_NODE		(-1)
 
-/* @kv: the kvmalloc family (refuses sizes above INT_MAX, as the kernel does) */
-void *niov_k_alloc(size_t size, gfp_t gfp, bool kv);
-void niov_k_free(const void *p);
-void *niov_k_realloc(const void *p, size_t size, gfp_t gfp, bool kv);
+/*
+ * Where kernel code called the allocator: one static record per call site
+ * (the #line directives of extracted code make __FILE__ the tree's file),
+ * so a block costs one pointer to remember it.
+ */
+struct niov_k_site {
+	const char *file;
+	int line;
+	const char *func;
+};
+#define NIOV_K_SITE	({ static const struct niov_k_site __niov_k_site = { __FILE__, __LINE__, __func__ }; \
+			   &__niov_k_site; })
 
-#define kmalloc(s, g)			niov_k_alloc(s, g, false)
-#define kzalloc(s, g)			niov_k_alloc(s, (g) | __GFP_ZERO, false)
+/* @kv: the kvmalloc family (refuses sizes above INT_MAX, as the kernel does) */
+void *niov_k_alloc(size_t size, gfp_t gfp, bool kv, const struct niov_k_site *site);
+void niov_k_free(const void *p, const struct niov_k_site *site);
+void *niov_k_realloc(const void *p, size_t size, gfp_t gfp, bool kv, const struct niov_k_site *site);
+
+#define kmalloc(s, g)			niov_k_alloc(s, g, false, NIOV_K_SITE)
+#define kzalloc(s, g)			niov_k_alloc(s, (g) | __GFP_ZERO, false, NIOV_K_SITE)
 #define kmalloc_node(s, g, n)		kmalloc(s, g)
 #define kzalloc_node(s, g, n)		kzalloc(s, g)
 #define kmalloc_array(n, s, g)		kmalloc(size_mul(n, s), g)
 #define kcalloc(n, s, g)		kzalloc(size_mul(n, s), g)
 #define kmalloc_array_node(n, s, g, nd)	kmalloc_array(n, s, g)
 #define kcalloc_node(n, s, g, nd)	kcalloc(n, s, g)
-#define krealloc(p, s, g)		niov_k_realloc(p, s, g, false)
+#define krealloc(p, s, g)		niov_k_realloc(p, s, g, false, NIOV_K_SITE)
 #define krealloc_array(p, n, s, g)	krealloc(p, size_mul(n, s), g)
-#define kvmalloc(s, g)			niov_k_alloc(s, g, true)
-#define kvzalloc(s, g)			niov_k_alloc(s, (g) | __GFP_ZERO, true)
+#define kvmalloc(s, g)			niov_k_alloc(s, g, true, NIOV_K_SITE)
+#define kvzalloc(s, g)			niov_k_alloc(s, (g) | __GFP_ZERO, true, NIOV_K_SITE)
 #define kvmalloc_node(s, g, n)		kvmalloc(s, g)
 #define kvzalloc_node(s, g, n)		kvzalloc(s, g)
 #define kvmalloc_array(n, s, g)		kvmalloc(size_mul(n, s), g)
 #define kvcalloc(n, s, g)		kvzalloc(size_mul(n, s), g)
 #define kvmalloc_array_node(n, s, g, nd) kvmalloc_array(n, s, g)
 #define kvcalloc_node(n, s, g, nd)	kvcalloc(n, s, g)
-#define kvrealloc(p, s, g)		niov_k_realloc(p, s, g, true)
-#define vmalloc(s)			niov_k_alloc(s, GFP_KERNEL, true)
-#define vzalloc(s)			niov_k_alloc(s, GFP_KERNEL | __GFP_ZERO, true)
+#define kvrealloc(p, s, g)		niov_k_realloc(p, s, g, true, NIOV_K_SITE)
+#define vmalloc(s)			niov_k_alloc(s, GFP_KERNEL, true, NIOV_K_SITE)
+#define vzalloc(s)			niov_k_alloc(s, GFP_KERNEL | __GFP_ZERO, true, NIOV_K_SITE)
 #define vmalloc_node(s, n)		vmalloc(s)
 #define vzalloc_node(s, n)		vzalloc(s)
 #define vmalloc_array(n, s)		vmalloc(size_mul(n, s))
 #define vcalloc(n, s)			vzalloc(size_mul(n, s))
-#define kfree(p)			niov_k_free(p)
-#define kvfree(p)			niov_k_free(p)
-#define vfree(p)			niov_k_free(p)
+#define kfree(p)			niov_k_free(p, NIOV_K_SITE)
+#define kvfree(p)			niov_k_free(p, NIOV_K_SITE)
+#define vfree(p)			niov_k_free(p, NIOV_K_SITE)
 /*
  * The typed helpers of 2026 (kmalloc_obj(VAR_OR_TYPE[, gfp]) and
  * kmalloc_objs(VAR_OR_TYPE, count[, gfp])): the size is that of the type or
@@ -71,11 +85,11 @@ void *niov_k_realloc(const void *p, size_t size, gfp_t gfp, bool kv);
 #define kzalloc_objs(T, n, ...)		kcalloc(n, sizeof(T), __niov_k_gfp(__VA_ARGS__))
 #define kvmalloc_objs(T, n, ...)	kvmalloc_array(n, sizeof(T), __niov_k_gfp(__VA_ARGS__))
 #define kvzalloc_objs(T, n, ...)	kvcalloc(n, sizeof(T), __niov_k_gfp(__VA_ARGS__))
-#define kfree_sensitive(p)		niov_k_free(p)
-#define kvfree_sensitive(p, n)		niov_k_free(p)
-#define kfree_rcu(p, f)			niov_k_free(p)
-#define kvfree_rcu(p, ...)		niov_k_free(p)
-#define kfree_const(p)			niov_k_free(p)
+#define kfree_sensitive(p)		kfree(p)
+#define kvfree_sensitive(p, n)		kvfree(p)
+#define kfree_rcu(p, f)			kfree(p)
+#define kvfree_rcu(p, ...)		kvfree(p)
+#define kfree_const(p)			kfree(p)
 #define kmemdup(src, n, g)		({ void *__d = kmalloc(n, g); if (__d) memcpy(__d, src, n); __d; })
 #define kstrdup(s, g)			kmemdup(s, strlen(s) + 1, g)
 #define kstrdup_const(s, g)		((s) ? kstrdup(s, g) : NULL)

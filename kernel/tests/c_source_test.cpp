@@ -96,3 +96,28 @@ TEST(SanitizerReport, UbsanAndNothing) {
 	EXPECT_EQ(f->line, 90u);
 	EXPECT_FALSE(parse_sanitizer_report("all fine\n"));
 }
+
+// The kernel runtime's own report (kernel/runtime/alloc.c): the block's
+// allocation site is named as such, not as where the write happened.
+TEST(SanitizerReport, KernelRuntimeCheckNamesTheAllocationSite) {
+	const auto f = parse_sanitizer_report(
+		"niov-kernel: WARNING at x\n"
+		"==4711==ERROR: KernelRuntimeCheck: heap-buffer-overflow WRITE past a 128-byte block allocated in "
+		"binding_alloc_tables() at /t/net/core/devmem.c:148\n"
+		"    the bytes at offsets 160..191 of the block changed (its trailing redzone), found after a call\n"
+		"SUMMARY: KernelRuntimeCheck: heap-buffer-overflow binding_alloc_tables() at /t/net/core/devmem.c:148\n");
+	ASSERT_TRUE(f);
+	EXPECT_EQ(f->sanitizer, "KernelRuntimeCheck");
+	EXPECT_EQ(f->kind, "heap-buffer-overflow WRITE past a 128-byte block");
+	EXPECT_EQ(f->function, "binding_alloc_tables");
+	EXPECT_EQ(f->file, "/t/net/core/devmem.c");
+	EXPECT_EQ(f->line, 148u);
+	EXPECT_EQ(f->one_line(), "heap-buffer-overflow WRITE past a 128-byte block allocated in binding_alloc_tables() at "
+				 "/t/net/core/devmem.c:148 (KernelRuntimeCheck)");
+	const auto left = parse_sanitizer_report(
+		"==4711==ERROR: KernelRuntimeCheck: state-left-behind: after every binding was unbound the code still holds "
+		"1 binding(s) (1 references) and 0 rx queue(s)\n");
+	ASSERT_TRUE(left);
+	EXPECT_EQ(left->one_line(), "state-left-behind: after every binding was unbound the code still holds 1 "
+				    "binding(s) (1 references) and 0 rx queue(s) (KernelRuntimeCheck)");
+}

@@ -19,7 +19,7 @@ bool ours(const std::string &file) {
 
 std::string SanitizerFinding::one_line() const {
 	std::string s = kind;
-	if (!function.empty()) s += " in " + function + "()";
+	if (!function.empty()) s += (allocation_site ? " allocated in " : " in ") + function + "()";
 	if (!file.empty()) s += " at " + file + ":" + std::to_string(line);
 	return s + " (" + sanitizer + ")";
 }
@@ -28,11 +28,18 @@ std::optional<SanitizerFinding> parse_sanitizer_report(const std::string &text) 
 	static const std::regex asan(R"(ERROR: (AddressSanitizer|LeakSanitizer): ([A-Za-z0-9_-]+))");
 	static const std::regex ubsan(R"(^(\S+):(\d+):\d+: runtime error: (.*)$)");
 	static const std::regex frame(R"(^\s*#\d+ 0x[0-9a-f]+ in (\S+) (\S+):(\d+))");
+	// kernel/runtime's report: the whole story is on its first line.
+	static const std::regex runtime(R"(ERROR: (KernelRuntimeCheck): (.*?)(?: allocated in (\S+)\(\) at (\S+):(\d+))?$)");
 	std::istringstream in(text);
 	std::string line;
 	std::optional<SanitizerFinding> f;
 	while (std::getline(in, line)) {
 		std::smatch m;
+		if (!f && std::regex_search(line, m, runtime)) {
+			f = SanitizerFinding{m[1], m[2], m[3], m[4], m[5].matched ? static_cast<unsigned>(std::stoul(m[5])) : 0};
+			f->allocation_site = m[3].matched;
+			break;
+		}
 		if (!f && std::regex_search(line, m, asan)) {
 			f = SanitizerFinding{m[1], m[2], "", "", 0};
 			continue;

@@ -14,6 +14,9 @@ struct SanitizerFinding {
 	std::string function;	// the tree's function it fired in ("" if none of its frames)
 	std::string file;	// its file in the tree
 	unsigned line = 0;
+	// The kernel runtime's check finds a write after the fact: it names the
+	// call site that allocated the block, not the one that wrote.
+	bool allocation_site = false;
 	std::string one_line() const;  // "heap-buffer-overflow in f() at file:line (AddressSanitizer)"
 };
 
