@@ -137,7 +137,9 @@ EngineResult replay_for_all(const AllContext &ctx, const Progress &p) {
 		if (ctx.skip.count(f))
 			continue;
 		p.at(f);
-		const CheckRun run = check_files({f}, &impl, ctx.rules, false);
+		// Rules with policies of their own (a kernel tree's choices) take
+		// their preset's scenarios too, under those policies.
+		const CheckRun run = check_files({f}, &impl, ctx.rules, false, !ctx.rules.overrides().empty());
 		ran += run.ran;
 		skipped += run.skipped;
 		for (const auto &row : run.rows) {

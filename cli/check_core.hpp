@@ -40,9 +40,12 @@ struct CheckRun {
 
 // @rules set: only the scenarios of those rules run (the others are rows
 // with .skipped), unless @all_rules, which runs every scenario under its own
-// rules.  @rules unset: every scenario under its own rules.
+// rules.  @rules unset: every scenario under its own rules.  @same_preset:
+// scenarios of the rules' preset with other policies run too, under the
+// rules in force, expecting only what their inputs explain (a kernel tree
+// whose code makes some of a preset's choices its own way).
 CheckRun check_files(const std::vector<std::string> &files, Impl *impl, const std::optional<RulesInForce> &rules,
-		     bool all_rules);
+		     bool all_rules, bool same_preset = false);
 
 // The .scn files under @paths (folders recursively, in sorted order).
 // Throws UsageError for a path that does not exist.

@@ -288,7 +288,7 @@ static inline unsigned int niov_k_auto_shift_guess(const struct niov_bind_args *
 
 	for (i = 0; i < args->nr_segs; i++)
 		bits |= args->segs[i].addr | args->segs[i].len;
-	return max_t(unsigned int, (unsigned int)__builtin_ctzll(bits), PAGE_SHIFT);
+	return max_t(unsigned int, (unsigned int)__builtin_ctzll(bits), (unsigned int)PAGE_SHIFT);
 }
 
 /*

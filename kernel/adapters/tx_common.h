@@ -65,7 +65,7 @@ static int niov_k_op_bind(const struct niov_impl_config *cfg, const struct niov_
 	if (args->dir != NIOV_DIR_RX && args->dir != NIOV_DIR_TX)
 		return -EINVAL;
 	/* what netlink's handler passes: bind-tx's argument, as the tree has it */
-	c.niov_shift = args->dir == NIOV_DIR_TX ? (unsigned int)(NIOV_K_TX_SHIFT_ARG) : PAGE_SHIFT;
+	c.niov_shift = args->dir == NIOV_DIR_TX ? (unsigned int)(NIOV_K_TX_SHIFT_ARG) : (unsigned int)PAGE_SHIFT;
 	if (args->has_rx_buf_size) {
 #if defined(NIOV_K_SHIFT_ERA) && defined(NIOV_K_RX_ATTR)
 		u32 v = args->rx_buf_size;

@@ -78,4 +78,7 @@ else:
         sys.exit(f"no finding names {want}")
     if any(not f["replay"] for f in v["findings"]):
         sys.exit("a finding has no replay command")
+    named = [f for f in v["findings"] if want in f["key"] or want in f["violates"]]
+    if named and not any(f["replay_reproduces"] for f in named):
+        sys.exit(f"the replay of the finding naming {want} does not reproduce it: {named[0]['replay']}")
 EOF

@@ -152,6 +152,14 @@ std::optional<CFunction> find_declaration(const std::string &text, const std::st
 	return find(text, name, false);
 }
 
+std::string param_name(const std::string &p) {
+	std::size_t e = p.size();
+	while (e > 0 && !ident_char(p[e - 1])) e--;
+	std::size_t b = e;
+	while (b > 0 && ident_char(p[b - 1])) b--;
+	return p.substr(b, e - b);
+}
+
 std::size_t line_of(const std::string &text, std::size_t at) {
 	std::size_t line = 1;
 	for (std::size_t p = 0; p < at && p < text.size(); p++) line += text[p] == '\n';

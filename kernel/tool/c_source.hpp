@@ -41,6 +41,9 @@ struct CCall {
 std::vector<CCall> find_calls(const std::string &text, const std::string &name, std::size_t from = 0,
 			      std::size_t to = std::string::npos);
 
+// The name a parameter declares ("unsigned int dmabuf_fd" -> "dmabuf_fd").
+std::string param_name(const std::string &param);
+
 // The 1-based line of offset @at in @text.
 std::size_t line_of(const std::string &text, std::size_t at);
 

@@ -25,14 +25,6 @@ std::string join(const std::vector<std::string> &v, const char *sep) {
 	return out;
 }
 
-// The trailing identifier of a parameter ("unsigned int dmabuf_fd" -> dmabuf_fd).
-std::string param_name(const std::string &p) {
-	std::size_t e = p.size();
-	while (e > 0 && !(std::isalnum(static_cast<unsigned char>(p[e - 1])) || p[e - 1] == '_')) e--;
-	std::size_t b = e;
-	while (b > 0 && (std::isalnum(static_cast<unsigned char>(p[b - 1])) || p[b - 1] == '_')) b--;
-	return p.substr(b, e - b);
-}
 
 // What the adapter passes for each parameter of the tree's bind, by type
 // and name, so a reordered or extended signature still binds; "" when a

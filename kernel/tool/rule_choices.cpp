@@ -15,14 +15,6 @@ const char kGenl[] = "net/core/netdev-genl.c";
 
 std::string where(const char *file, std::size_t line) { return std::string(file) + ":" + std::to_string(line); }
 
-// "unsigned int niov_shift" -> "niov_shift"
-std::string param_name(const std::string &p) {
-	std::size_t e = p.size();
-	while (e > 0 && !(std::isalnum(static_cast<unsigned char>(p[e - 1])) || p[e - 1] == '_')) e--;
-	std::size_t b = e;
-	while (b > 0 && (std::isalnum(static_cast<unsigned char>(p[b - 1])) || p[b - 1] == '_')) b--;
-	return p.substr(b, e - b);
-}
 
 // The body of @f in @text ("" when absent).
 std::string body_of(const std::string &text, const std::optional<CFunction> &f) {
@@ -128,10 +120,16 @@ struct Reader {
 		for (auto it = std::sregex_iterator(block.begin(), block.end(), call); it != std::sregex_iterator(); ++it)
 			if (const auto f = find_definition(t.devmem_c, (*it)[1].str()))
 				looked_at += body_of(code, f);
+		// A loop that looks at sg lengths but not addresses is the model's
+		// auto-noaddr; one that looks at neither is no rule of the model's:
+		// it is judged as the series' auto-sizing, which it fails.
 		const bool addr = looked_at.find("sg_dma_address") != std::string::npos;
-		choose("tx_niov", addr ? "auto" : "auto-noaddr",
-		       caller + ": bind-tx passes 0; " + at + ": the bind sizes TX niovs from the dmabuf size and every sg " +
-			       (addr ? "address and length" : "length (not the addresses)"));
+		const bool len = looked_at.find("sg_dma_len") != std::string::npos;
+		choose("tx_niov", addr || !len ? "auto" : "auto-noaddr",
+		       caller + ": bind-tx passes 0; " + at + ": the bind sizes TX niovs from the dmabuf size and " +
+			       (addr ? "every sg address and length"
+				: len ? "every sg length (not the addresses)"
+				      : "no sg entry at all"));
 		if (const auto cap = first_size(block))
 			choose("tx_niov_max", size_word(*cap), at + ": the sizing starts at " + size_word(*cap));
 		else
