@@ -12,6 +12,7 @@
 #include "all_engines.hpp"
 #include "all_findings.hpp"
 #include "all_report.hpp"
+#include "../kernel/tool/sanitizer_report.hpp"
 #include "args.hpp"
 #include "kernel_build.hpp"
 #include "plugin.hpp"
@@ -60,10 +61,19 @@ void pick_plugin(const AllRequest &req, AllContext &c, std::string &kernel_note)
 	c.request = req.rules;
 	if (!req.kernel.empty()) {
 		KernelBuildOptions kopt;
+		kopt.asan = req.asan;
 		const KernelBuild b = kernel_build(req.kernel, kopt);
 		c.plugin = b.plugin;
-		kernel_note = fmt::format("era {}, rules {}{}, plugin {}{}", b.era.letter, b.rules,
-					  b.policy.empty() ? "" : " + " + b.policy, b.plugin, b.cached ? " (cached)" : "");
+		// The libFuzzer targets carry clang's ASan runtime, which cannot
+		// load a plugin built against gcc's: theirs is built with clang-14.
+		if (req.asan && std::system("command -v clang-14 >/dev/null 2>&1") == 0) {
+			kopt.cc = "clang-14";
+			kopt.quiet = true;
+			c.fuzz_plugin = kernel_build(req.kernel, kopt).plugin;
+		}
+		kernel_note = fmt::format("era {}, rules {}{}, plugin {}{}{}", b.era.letter, b.rules,
+					  b.policy.empty() ? "" : " + " + b.policy, b.plugin, b.cached ? " (cached)" : "",
+					  req.asan ? ", ASan + UBSan" : "");
 		c.rules_from_code = b.read.lines;
 		// The tree's code decides the rules unless the user says otherwise;
 		// where it does not say plainly, the user must.
@@ -127,7 +137,14 @@ EngineResult engine_died(const std::string &name, const ChildOutcome &o, const A
 	ob.engine = name;
 	ob.what = o.progress.empty() ? "(before its first case)" : o.progress;
 	ob.signal = o.signal;
-	if (o.timed_out) {
+	// A sanitizer that stopped the engine inside the code (the faults
+	// sweep runs the binds in the engine's own process): what fired, in
+	// the tree's function and file:line, not "exited 1".
+	const auto sanitizer = kernel::parse_sanitizer_report(o.log);
+	if (sanitizer && !o.timed_out) {
+		ob.invariant = "sanitizer";
+		ob.detail = sanitizer->one_line();
+	} else if (o.timed_out) {
 		ob.invariant = "hang";
 		ob.detail = fmt::format("no result within {} s", static_cast<unsigned>(o.seconds));
 	} else if (o.signal) {

@@ -37,6 +37,7 @@ struct AllRequest {
 	std::vector<std::string> engines;  // a subset ("" = all)
 	bool build_fuzz = true;	 // build the libFuzzer targets when none are found
 	bool proof_cache = true; // take a passing proof result kept for the same rules (proof_cache.hpp)
+	bool asan = false;	 // --kernel: every engine on the tree's ASan + UBSan build
 	std::string source_dir;	 // the repository (corpora/, the fuzz preset)
 	std::string bin_dir;	 // this build's bin/ (the replay commands name its niovcheck)
 	std::string fuzz_bin_dir;  // libFuzzer targets; "" = <source>/build-fuzz/bin

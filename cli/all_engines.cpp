@@ -1,5 +1,7 @@
 #include "all_engines.hpp"
 
+#include "../kernel/tool/sanitizer_report.hpp"
+
 #include <sys/wait.h>
 
 #include <chrono>
@@ -14,6 +16,7 @@
 #include "catalogue.hpp"
 #include "check_core.hpp"
 #include "findings.hpp"
+#include "kernel_build.hpp"
 #include "commands.hpp"
 #include "plugin.hpp"
 #include "proof_cache.hpp"
@@ -250,6 +253,13 @@ EngineResult fuzz_for_all(const AllContext &ctx, const Progress &p) {
 		r.note = fmt::format("no libFuzzer targets in {} (cmake --preset fuzz && cmake --build --preset fuzz)", bin);
 		return r;
 	}
+	const std::string plugin = ctx.fuzz_plugin.empty() ? ctx.plugin : ctx.fuzz_plugin;
+	if (plugin_needs_asan(plugin)) {
+		r.note = "the plugin is built against gcc's ASan runtime, which the libFuzzer targets (clang's) cannot "
+			 "load: kernel check --asan builds theirs with clang-14; for a plugin of your own, build it "
+			 "with clang-14 -fsanitize=address or run the fuzz targets on its plain build";
+		return r;
+	}
 	const auto t0 = Clock::now();
 	std::string runs;
 	for (fuzz::Target t : kFuzzTargets) {
@@ -268,11 +278,13 @@ EngineResult fuzz_for_all(const AllContext &ctx, const Progress &p) {
 		// exit): leaks are judged by the harness's plugin.leak and the
 		// traces' res.no_leak, which know the kernel's own (a gen_pool
 		// whose niov went astray is never destroyed, a known finding).
+		// Under `all --asan` this process runs with gcc's runtime preloaded:
+		// never into the targets.
 		const std::string cmd = fmt::format(
-			"ASAN_OPTIONS=\"detect_leaks=0${{ASAN_OPTIONS:+:$ASAN_OPTIONS}}\" NIOV_IMPL={} NIOV_RULES={} NIOV_POLICY={} NIOV_FAILURE_DIR={} NIOV_CLI={} {} -seed={} "
+			"env -u LD_PRELOAD ASAN_OPTIONS=\"detect_leaks=0${{ASAN_OPTIONS:+:$ASAN_OPTIONS}}\" NIOV_IMPL={} NIOV_RULES={} NIOV_POLICY={} NIOV_FAILURE_DIR={} NIOV_CLI={} {} -seed={} "
 			"-max_total_time={} -max_len=4096 -timeout=10 -detect_leaks=0 -dict={} -artifact_prefix={}/ "
 			"-print_final_stats=1 {} >{} 2>&1",
-			shell_quote(ctx.plugin), shell_quote(std::string(name(ctx.rules.preset))), shell_quote(overrides),
+			shell_quote(plugin), shell_quote(std::string(name(ctx.rules.preset))), shell_quote(overrides),
 			shell_quote(dir.string()), shell_quote(ctx.niovcheck), shell_quote(bin + "/" + tn + "_fuzzer"),
 			ctx.req.seed, ctx.fuzz_seconds, shell_quote(ctx.req.source_dir + "/corpora/" + tn + ".dict"),
 			shell_quote(dir.string()), shell_quote((dir / "corpus").string()), shell_quote(log.string()));
@@ -295,7 +307,10 @@ EngineResult fuzz_for_all(const AllContext &ctx, const Progress &p) {
 									   ? "sanitizer"
 									   : "crash";
 			const size_t at = text.find("==ERROR:");
-			o.detail = at != std::string::npos ? text.substr(at, text.find('\n', at) - at)
+			if (const auto san = kernel::parse_sanitizer_report(text))
+				o.detail = san->one_line();
+			else
+				o.detail = at != std::string::npos ? text.substr(at, text.find('\n', at) - at)
 							   : fmt::format("{}_fuzzer ended with status {} (log {})", tn,
 									 status, log.string());
 			if (!artifact.empty()) {
@@ -305,7 +320,7 @@ EngineResult fuzz_for_all(const AllContext &ctx, const Progress &p) {
 					o.scenario = scn;
 					o.replay = ctx.replay_command(scn);
 				} catch (const std::exception &e) {
-					o.replay = fmt::format("NIOV_IMPL={} {} {}/{}_fuzzer {}", ctx.plugin, ctx.rules.env(),
+					o.replay = fmt::format("NIOV_IMPL={} {} {}/{}_fuzzer {}", plugin, ctx.rules.env(),
 							       bin, tn, artifact);
 				}
 			}

@@ -1,5 +1,7 @@
 #include "all_findings.hpp"
 
+#include "../kernel/tool/sanitizer_report.hpp"
+
 #include <sys/wait.h>
 
 #include <algorithm>
@@ -143,8 +145,27 @@ nlohmann::json cause_of_case(const AllContext &ctx, const Observation &o) {
 	return j;
 }
 
+// A sanitizer's stop, keyed by what fired and where in the tree's code (the
+// replay of a case, a property, a fuzz target and the engine itself all
+// name the same one).
+std::optional<nlohmann::json> sanitizer_cause(const Observation &o, const ChildOutcome *died) {
+	std::optional<kernel::SanitizerFinding> f;
+	if (died)
+		f = kernel::parse_sanitizer_report(died->log);
+	std::string line = f ? f->one_line() : "";
+	if (line.empty() && (o.invariant == "sanitizer" || o.invariant == "plugin.sanitizer"))
+		line = o.detail;
+	if (line.empty())
+		return std::nullopt;
+	const size_t at = line.find(" at ");
+	return nlohmann::json{{"key", "sanitizer " + (at == std::string::npos ? line : line.substr(0, at))},
+			      {"title", fmt::format("{} ({} {})", line, o.engine, o.what)}};
+}
+
 // Where the engine gave no case, or the case's replay died.
 nlohmann::json cause_from_engine(const Observation &o, const ChildOutcome *died) {
+	if (auto s = sanitizer_cause(o, died))
+		return *s;
 	if (died && died->timed_out)
 		return {{"key", "plugin hung"}, {"title", fmt::format("the plugin did not return within {} s ({})", kReplaySeconds, o.what)}};
 	if (died && died->signal)

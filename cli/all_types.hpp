@@ -48,6 +48,9 @@ struct EngineResult {
 struct AllContext {
 	AllRequest req;
 	std::string plugin;	 // absolute
+	// What the libFuzzer targets load ("" = @plugin): a kernel tree's ASan
+	// build made with clang-14, whose runtime the targets' is; gcc's is not.
+	std::string fuzz_plugin;
 	std::string plugin_name;
 	std::string must_catch;	 // set: the plugin is a variant (the scoreboard row)
 	RulesRequest request;	 // what gives those rules (the flags, or a kernel tree's)

@@ -39,6 +39,7 @@ int cmd_all(Args &args) {
 	}
 	req.build_fuzz = !args.flag("no-build-fuzz");
 	req.proof_cache = !args.flag("no-cache");
+	req.asan = args.flag("asan");
 	req.source_dir = args.option("source-dir", NIOV_SOURCE_DIR);
 	req.fuzz_bin_dir = args.option("fuzz-build", "");
 	if (!req.fuzz_bin_dir.empty())
@@ -47,6 +48,9 @@ int cmd_all(Args &args) {
 	if (!args.positional().empty())
 		throw UsageError("all takes no file arguments (--impl PATH or --kernel DIR)");
 	args.done();
+	if (req.asan && req.kernel.empty())
+		throw UsageError("--asan builds a kernel tree with ASan + UBSan: it goes with --kernel DIR "
+				 "(a plugin of your own: niovcheck plugin build --asan)");
 	if (req.json && req.tap)
 		throw UsageError("--json and --tap: pick one for stdout (--junit FILE goes with either)");
 	if (req.cases > INT32_MAX)

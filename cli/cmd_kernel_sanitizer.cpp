@@ -106,6 +106,16 @@ std::string scenario_of(const std::vector<std::string> &args) {
 	return "";
 }
 
+// `all --kernel DIR --asan` or `kernel check DIR --asan`: the plugin is
+// built inside the run, so the command alone says it needs the runtime.
+bool asks_for_asan_run(int argc, char **argv) {
+	const std::string cmd = argc > 1 ? argv[1] : "";
+	if (cmd != "all" && !(cmd == "kernel" && argc > 2 && std::string(argv[2]) == "check")) return false;
+	for (int i = 2; i < argc; i++)
+		if (std::string(argv[i]) == "--asan") return true;
+	return false;
+}
+
 }  // namespace
 
 std::optional<std::string> impl_argument(int argc, char **argv) {
@@ -164,6 +174,7 @@ std::optional<int> rerun_under_sanitizer_if_needed(int argc, char **argv) {
 		return std::nullopt;
 	}
 	if (process_has_asan()) return std::nullopt;
+	if (asks_for_asan_run(argc, argv)) return run_with_sanitizer(std::vector<std::string>(argv + 1, argv + argc));
 	const auto impl = impl_argument(argc, argv);
 	if (!impl || !plugin_needs_asan(*impl)) return std::nullopt;
 	return run_with_sanitizer(std::vector<std::string>(argv + 1, argv + argc));

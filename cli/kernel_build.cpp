@@ -92,6 +92,7 @@ int run(const std::vector<std::string> &argv, const fs::path &log) {
 		const int fd = ::open(log.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0644);
 		if (fd >= 0) { dup2(fd, 1); dup2(fd, 2); }
 		setenv("LC_ALL", "C", 1);	// plain quotes in diagnostics, for unknown_field()
+		unsetenv("LD_PRELOAD");		// a run under the ASan runtime: not the compiler
 		std::vector<char *> a;
 		for (const auto &s : argv) a.push_back(const_cast<char *>(s.c_str()));
 		a.push_back(nullptr);
@@ -140,7 +141,7 @@ struct Plan {
 	std::string cc;
 };
 
-Plan make_plan(const std::string &tree, bool asan) {
+Plan make_plan(const std::string &tree, bool asan, const std::string &cc) {
 	Plan p;
 	p.tree = tree;
 	p.era = kernel::probe_era(tree);
@@ -148,7 +149,7 @@ Plan make_plan(const std::string &tree, bool asan) {
 	p.era.defines.push_back("NIOV_K_RULES=\"" + p.rules.preset + "\"");
 	if (!p.rules.policy.empty()) p.era.defines.push_back("NIOV_K_POLICY=\"" + p.rules.policy + "\"");
 	p.asan = asan;
-	p.cc = std::getenv("NIOV_KERNEL_CC") ? std::getenv("NIOV_KERNEL_CC") : "gcc";
+	p.cc = !cc.empty() ? cc : std::getenv("NIOV_KERNEL_CC") ? std::getenv("NIOV_KERNEL_CC") : "gcc";
 	// devmem.c and the net/core headers it includes by quotes, transitively
 	std::vector<std::string> todo = {"net/core/devmem.c"};
 	std::set<std::string> seen;
@@ -323,7 +324,7 @@ KernelBuild kernel_build(const std::string &tree_arg, const KernelBuildOptions &
 	std::error_code ec;
 	const fs::path tree = fs::canonical(tree_arg, ec);
 	if (ec || !fs::is_directory(tree)) throw KernelTreeError(tree_arg + ": not a directory");
-	const Plan plan = make_plan(tree.string(), opt.asan);
+	const Plan plan = make_plan(tree.string(), opt.asan, opt.cc);
 
 	KernelBuild out;
 	out.era = plan.era;
@@ -332,7 +333,8 @@ KernelBuild kernel_build(const std::string &tree_arg, const KernelBuildOptions &
 	out.read = plan.rules;
 	out.asan = opt.asan;
 	const fs::path cache = opt.cache_dir.empty() ? kernel_cache_dir() : opt.cache_dir;
-	const fs::path dir = cache / (plan_hash(plan) + (opt.asan ? "-asan" : ""));
+	const fs::path dir = cache / (plan_hash(plan) + (opt.asan ? "-asan" : "") +
+				      (plan.cc != "gcc" ? "-" + fs::path(plan.cc).filename().string() : ""));
 	out.build_dir = dir.string();
 	out.plugin = (dir / "plugin.so").string();
 	if (!opt.force && fs::exists(out.plugin)) {

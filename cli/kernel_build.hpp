@@ -16,6 +16,7 @@ struct KernelBuildOptions {
 	std::string cache_dir;	  // "" = kernel_cache_dir()
 	bool force = false;	  // rebuild even when the cache has it
 	bool quiet = false;	  // no progress lines on stderr
+	std::string cc;		  // the compiler ("" = $NIOV_KERNEL_CC, else gcc)
 };
 
 struct KernelBuild {

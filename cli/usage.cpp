@@ -93,7 +93,7 @@ constexpr std::array<Entry, 14> kCommands{{
 	{"all", "every engine on one plugin or kernel tree, one verdict",
 	 "usage: niovcheck all (--impl PATH | --kernel DIR) [--rules P] [--policy K=V]... [--budget presubmit|nightly]\n"
 	 "                     [--json | --tap] [--junit FILE] [--engines a,b] [--cases N] [--fuzz-seconds N]\n"
-	 "                     [--proof-timeout-ms N] [--seed S] [--no-build-fuzz] [--fuzz-build DIR] [--no-cache]\n"
+	 "                     [--proof-timeout-ms N] [--seed S] [--no-build-fuzz] [--fuzz-build DIR] [--no-cache] [--asan]\n"
 	 "                     [--work-dir DIR] [--source-dir DIR]\n"
 	 "  --impl PATH            the plugin       --kernel DIR  a kernel tree (built with kernel build)\n"
 	 "  --budget B             presubmit (1000 cases, 15 s per fuzz target) or nightly (20000, 600 s)\n"
@@ -103,6 +103,7 @@ constexpr std::array<Entry, 14> kCommands{{
 	 "  --seed S               every engine's seed (default 1)\n"
 	 "  --no-build-fuzz        do not build the libFuzzer targets when none are found\n"
 	 "  --no-cache             prove again even when a passing result for the same rules is kept\n"
+	 "  --asan                 with --kernel: every engine on the tree's ASan + UBSan build\n"
 	 "  --fuzz-build DIR       where they are (default build-fuzz)   --work-dir DIR  the run's files\n"
 	 "  --source-dir DIR       the repository (corpora/)\n"
 	 "%RULES%"

@@ -14,7 +14,8 @@
 #       key such as "sanitizer"), each finding with a replay command
 #
 # The budget is small (the presubmit run of a developer is `kernel check`
-# itself); NIOV_CHECK_CASES and NIOV_CHECK_FUZZ_SECONDS raise it.
+# itself); NIOV_CHECK_CASES and NIOV_CHECK_FUZZ_SECONDS raise it;
+# NIOV_CHECK_ARGS adds options (--asan).
 set -uo pipefail
 niovcheck=$1 tree=$2 work=$3 fuzz_build=$4 mode=$5 era=$6 want=${7:-}
 cases=${NIOV_CHECK_CASES:-300}
@@ -22,7 +23,8 @@ fuzz_seconds=${NIOV_CHECK_FUZZ_SECONDS:-4}
 
 rm -rf "$work" && mkdir -p "$work" || exit 2
 "$niovcheck" kernel check "$tree" --json --cases "$cases" --fuzz-seconds "$fuzz_seconds" \
-	--no-build-fuzz --fuzz-build "$fuzz_build" --work-dir "$work/run" >"$work/verdict.json" 2>"$work/stderr"
+	--no-build-fuzz --fuzz-build "$fuzz_build" --work-dir "$work/run" ${NIOV_CHECK_ARGS:-} \
+	>"$work/verdict.json" 2>"$work/stderr"
 rc=$?
 MODE=$mode ERA=$era WANT=$want RC=$rc python3 - "$work/verdict.json" <<'EOF'
 import json, os, sys
