@@ -55,7 +55,7 @@ std::vector<int> fault_errnos(const Scenario &sc, uint32_t kind) {
 	return {};
 }
 
-FaultSweep sweep_faults(const Scenario &in, PluginImpl &impl, const RulesInForce &rules) {
+FaultSweep sweep_faults(const Scenario &in, PluginImpl &impl, const RulesInForce &rules, const FaultPick &pick) {
 	Scenario sc = in;
 	rules.pin(sc);
 	FaultSweep out;
@@ -106,7 +106,16 @@ FaultSweep sweep_faults(const Scenario &in, PluginImpl &impl, const RulesInForce
 
 	for (uint32_t kind = 0; kind < NIOV_FAULT_COUNT_; ++kind) {
 		const auto allowed = fault_errnos(sc, kind);
-		for (uint64_t nth = 1; nth <= out.calls[kind]; ++nth) {
+		std::vector<uint64_t> points;
+		if (pick) {
+			points = pick(kind, out.calls[kind]);
+		} else {
+			for (uint64_t nth = 1; nth <= out.calls[kind]; ++nth)
+				points.push_back(nth);
+		}
+		for (const uint64_t nth : points) {
+			if (nth < 1 || nth > out.calls[kind])
+				continue;
 			disarm(impl);
 			impl.fault_arm(kind, nth);
 			const auto before = impl.resources();

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -42,8 +43,14 @@ struct FaultSweep {
 	bool clean() const { return violations.empty(); }
 };
 
+// Which of the @calls calls of @kind one bind makes to fail (1-based);
+// unset: every one of them.
+using FaultPick = std::function<std::vector<uint64_t>(uint32_t kind, uint64_t calls)>;
+
 // One scenario's bind, swept, judged under @rules (the run's rules in force,
-// as every engine resolves them: rules_in_force.hpp).
-FaultSweep sweep_faults(const Scenario &sc, PluginImpl &impl, const RulesInForce &rules);
+// as every engine resolves them: rules_in_force.hpp).  The engines fail
+// every call; a property over many cases may @pick a few per case.
+FaultSweep sweep_faults(const Scenario &sc, PluginImpl &impl, const RulesInForce &rules,
+			const FaultPick &pick = nullptr);
 
 }  // namespace niov

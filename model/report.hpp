@@ -150,7 +150,8 @@ struct RunOptions {
 	uint64_t max_frags = kMaxScenarioFrags;
 	uint64_t max_skbs = kMaxScenarioSkbs;
 	// RX bindings of more niovs than this are not swept (rx_sweep.hpp);
-	// the trace says so.
+	// the trace says so.  0: no sweep at all (a run that judges no
+	// allocator), and nothing said.
 	uint64_t rx_sweep_max_niovs = kRxSweepMaxNiovs;
 	// Leave out the violations the scenario's known findings explain
 	// (findings.hpp), unworded: for a reader that drops them anyway (the

@@ -154,7 +154,7 @@ Trace trace_scenario(const Scenario &sc, Impl &impl, const RunOptions &opts) {
 	}
 	// The allocator is the page_pool's provider: only a queue that opened
 	// has one (netlink unbinds a binding whose queue failed).
-	if (bound && sc.dir == Dir::rx && t.queue_err == 0) {
+	if (bound && sc.dir == Dir::rx && t.queue_err == 0 && opts.rx_sweep_max_niovs) {
 		if (caps & NIOV_CAP_RX_ALLOC)
 			sweep_rx_allocator(impl, chk, t, opts.rx_sweep_max_niovs);
 		else

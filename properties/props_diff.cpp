@@ -15,7 +15,7 @@ void model_vs_impl(const Target &t) {
 	s.tcp_ops = true;
 	const Scenario sc = *gen_scenario(s);
 	CaseGuard guard(sc, t.impl_path_for(sc));
-	require_clean(t.run(sc), sc, std::nullopt);
+	require_clean(t.run(sc, Target::Sweep::rx_allocator), sc, std::nullopt);
 }
 
 }  // namespace

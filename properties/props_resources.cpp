@@ -17,7 +17,7 @@ void balanced(const Target &t) {
 	s.tcp_ops = true;
 	const Scenario sc = *gen_scenario(s);
 	CaseGuard guard(sc, t.impl_path_for(sc));
-	const RunReport r = t.run(sc);
+	const RunReport r = t.run(sc, Target::Sweep::rx_allocator);
 	RC_CLASSIFY(r.impl && r.impl->res_after, "counted");
 	require_clean(r, sc, kInv);
 }

@@ -20,7 +20,7 @@ Scenario gen_rx(const Target &t) {
 void alloc_byte_map(const Target &t) {
 	const Scenario sc = gen_rx(t);
 	CaseGuard guard(sc, t.impl_path_for(sc));
-	const RunReport r = t.run(sc);
+	const RunReport r = t.run(sc, Target::Sweep::rx_allocator);
 	RC_CLASSIFY(r.model.rx_alloc.ran, "swept");
 	for (const Trace *tr : traces(r)) {
 		if (!tr->rx_alloc.ran)
@@ -52,11 +52,11 @@ void alloc_byte_map(const Target &t) {
 void alloc_count(const Target &t) {
 	const Scenario sc = gen_rx(t);
 	CaseGuard guard(sc, t.impl_path_for(sc));
-	const RunReport r = t.run(sc);
+	const RunReport r = t.run(sc, Target::Sweep::rx_allocator);
 	RC_CLASSIFY(r.model.rx_alloc.ran, "swept");
 	for (const Trace *tr : traces(r)) {
 		const auto &a = tr->rx_alloc;
-		if (tr->bind.err || tr->bind.num_niovs > kRxSweepMaxNiovs) {
+		if (tr->bind.err || tr->bind.num_niovs > Target::kSweepMaxNiovs) {
 			if (a.ran)
 				fail("{}: the allocator of a {} binding was swept", tr->source,
 				     tr->bind.err ? "failed" : "too large");

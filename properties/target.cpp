@@ -15,9 +15,10 @@ Impl *Target::impl_for(const Scenario &sc) const {
 	return impl[static_cast<size_t>(sc.cfg.preset)];
 }
 
-RunReport Target::run(const Scenario &sc) const {
+RunReport Target::run(const Scenario &sc, Sweep sweep) const {
 	RunOptions opts;
 	opts.explain_bind = false;
+	opts.rx_sweep_max_niovs = sweep == Sweep::skip ? 0 : kSweepMaxNiovs;
 	return run_scenario(sc, impl_for(sc), opts);
 }
 

@@ -32,7 +32,17 @@ struct Target {
 	// The scenario through the model and impl_for(sc).  Properties judge
 	// violations and differences, so the bind's worded explanation (a
 	// fifth of a small case) is left out; a failing case's replay shows it.
-	RunReport run(const Scenario &sc) const;
+	// The RX allocator sweep (every niov handed out and freed, twice) runs
+	// only for the properties that judge the allocator or what it leaves
+	// behind: against code that allocates per niov (gen_pool's first fit
+	// is linear per allocation) it was most of every RX case's time.
+	enum class Sweep { skip, rx_allocator };
+	// The properties' reach: the fuzz targets and the replays sweep up to
+	// kRxSweepMaxNiovs; a case here sweeps up to this many.  gen_pool's
+	// allocation and free walk the chunk list, one chunk per sg entry, so
+	// sweeping the many-entry tables costs entries x niovs per case.
+	static constexpr uint64_t kSweepMaxNiovs = 1024;
+	RunReport run(const Scenario &sc, Sweep sweep = Sweep::skip) const;
 	bool hunting() const { return space.forced.has_value(); }
 	// The paths the implementations have (all of them when only the model
 	// answers), and whether any keeps resource counters.

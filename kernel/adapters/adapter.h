@@ -39,7 +39,8 @@ struct niov_k_binding {
 	u64 num_niovs;
 	u32 rxq;		/* the rx queue an RX binding is bound to */
 	u32 nr_arrays, cap_arrays;
-	struct niov_k_array *arrays;
+	struct niov_k_array *arrays;	/* in sg order, numbered from 0 */
+	struct niov_k_array *by_addr;	/* the same, by base address: pointer -> index */
 };
 
 /* The netlink socket the binds hang their bindings on (6.16 on). */
@@ -71,50 +72,85 @@ static inline bool niov_k_add_array(struct niov_k_binding *kb, struct net_iov *b
 	return true;
 }
 
-/* Put the arrays in sg order and number their niovs from 0. */
+static int niov_k_by_key(const void *a, const void *b)
+{
+	const struct niov_k_array *x = a, *y = b;
+
+	return x->sort_key < y->sort_key ? -1 : x->sort_key > y->sort_key;
+}
+
+static int niov_k_by_base(const void *a, const void *b)
+{
+	const struct niov_k_array *x = a, *y = b;
+
+	return (uintptr_t)x->base < (uintptr_t)y->base ? -1 : (uintptr_t)x->base > (uintptr_t)y->base;
+}
+
+/*
+ * Put the arrays in sg order, number their niovs from 0, and keep a copy
+ * ordered by address: a binding of thousands of sg entries has thousands
+ * of gen_pool chunks, and both maps are asked once per niov a sweep or a
+ * probe touches, so both are binary searches.
+ */
 static inline void niov_k_number_arrays(struct niov_k_binding *kb)
 {
-	u32 i, j;
+	u32 i;
 	u64 next = 0;
 
-	for (i = 1; i < kb->nr_arrays; i++) {
-		struct niov_k_array a = kb->arrays[i];
-
-		for (j = i; j > 0 && kb->arrays[j - 1].sort_key > a.sort_key; j--)
-			kb->arrays[j] = kb->arrays[j - 1];
-		kb->arrays[j] = a;
-	}
+	niov_libc_sort(kb->arrays, kb->nr_arrays, sizeof(*kb->arrays), niov_k_by_key);
 	for (i = 0; i < kb->nr_arrays; i++) {
 		kb->arrays[i].first = next;
 		next += kb->arrays[i].count;
 	}
 	kb->num_niovs = next;
+	niov_libc_free(kb->by_addr);
+	kb->by_addr = niov_libc_malloc((kb->nr_arrays ? kb->nr_arrays : 1) * sizeof(*kb->by_addr));
+	if (!kb->by_addr) {
+		niov_libc_report("out of memory mapping the niov table");
+		return;
+	}
+	memcpy(kb->by_addr, kb->arrays, kb->nr_arrays * sizeof(*kb->arrays));
+	niov_libc_sort(kb->by_addr, kb->nr_arrays, sizeof(*kb->by_addr), niov_k_by_base);
 }
 
 /* The suite's index of @niov; NIOV_K_FOREIGN_NIOV when it is in no array. */
 static inline u64 niov_k_index(const struct niov_k_binding *kb, const struct net_iov *niov)
 {
 	uintptr_t p = (uintptr_t)niov;
-	u32 i;
+	u32 lo = 0, hi = kb->by_addr ? kb->nr_arrays : 0;
 
-	for (i = 0; i < kb->nr_arrays; i++) {
-		uintptr_t lo = (uintptr_t)kb->arrays[i].base;
-		uintptr_t hi = lo + kb->arrays[i].count * sizeof(struct net_iov);
+	while (lo < hi) {	/* the last array whose base is at or below p */
+		u32 mid = lo + (hi - lo) / 2;
 
-		if (p >= lo && p < hi && (p - lo) % sizeof(struct net_iov) == 0)
-			return kb->arrays[i].first + (p - lo) / sizeof(struct net_iov);
+		if ((uintptr_t)kb->by_addr[mid].base <= p)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo) {
+		const struct niov_k_array *a = &kb->by_addr[lo - 1];
+		uintptr_t base = (uintptr_t)a->base;
+
+		if (p < base + a->count * sizeof(struct net_iov) && (p - base) % sizeof(struct net_iov) == 0)
+			return a->first + (p - base) / sizeof(struct net_iov);
 	}
 	return NIOV_K_FOREIGN_NIOV;
 }
 
 static inline struct net_iov *niov_k_niov(const struct niov_k_binding *kb, u64 idx)
 {
-	u32 i;
+	u32 lo = 0, hi = kb->nr_arrays;
 
-	for (i = 0; i < kb->nr_arrays; i++) {
-		if (idx >= kb->arrays[i].first && idx - kb->arrays[i].first < kb->arrays[i].count)
-			return &kb->arrays[i].base[idx - kb->arrays[i].first];
+	while (lo < hi) {	/* the last array whose first index is at or below idx */
+		u32 mid = lo + (hi - lo) / 2;
+
+		if (kb->arrays[mid].first <= idx)
+			lo = mid + 1;
+		else
+			hi = mid;
 	}
+	if (lo && idx - kb->arrays[lo - 1].first < kb->arrays[lo - 1].count)
+		return &kb->arrays[lo - 1].base[idx - kb->arrays[lo - 1].first];
 	return NULL;
 }
 
@@ -216,6 +252,7 @@ static inline struct niov_k_binding *niov_k_binding_new(const struct niov_impl_c
 static inline void niov_k_binding_free(struct niov_k_binding *kb)
 {
 	niov_k_set_live(kb, false);
+	niov_libc_free(kb->by_addr);
 	niov_libc_free(kb->arrays);
 	niov_libc_free(kb);
 }

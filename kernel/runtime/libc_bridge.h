@@ -12,6 +12,9 @@ void *niov_libc_malloc(unsigned long size);
 void niov_libc_free(void *p);
 void niov_libc_memzero(void *p, unsigned long size);
 
+/* qsort(3), for tables the adapters keep in order. */
+void niov_libc_sort(void *base, unsigned long n, unsigned long size, int (*cmp)(const void *, const void *));
+
 /* One line to stderr, printf style. */
 void niov_libc_report(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
