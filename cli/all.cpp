@@ -1,10 +1,12 @@
 #include "all.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <set>
+#include <thread>
 
 #include <fmt/format.h>
 
@@ -46,7 +48,7 @@ unsigned engine_timeout(const std::string &name, const AllContext &c) {
 	if (name == "props")
 		return 600 + static_cast<unsigned>(c.cases / 10);
 	if (name == "fuzz")
-		return 4 * (c.fuzz_seconds + 120);
+		return 4 * (c.fuzz_seconds + 120);	// the targets one at a time, at worst
 	if (name == "proof")
 		return 900;
 	return 600;
@@ -257,11 +259,13 @@ int run_all(const AllRequest &req, std::FILE *out) {
 	const bool nightly = req.budget == Budget::nightly;
 	c.cases = req.cases ? req.cases : nightly ? 20000 : 1000;
 	c.fuzz_seconds = req.fuzz_seconds ? req.fuzz_seconds : nightly ? 600 : 15;
+	c.jobs = req.jobs ? req.jobs : std::max(1u, std::thread::hardware_concurrency());
 	c.proof_timeout_ms = req.proof_timeout_ms ? req.proof_timeout_ms : 20000;
 	std::error_code ec;
 	c.work = fs::absolute(req.work_dir.empty() ? "niovcheck-failures/all-" + c.plugin_name : req.work_dir, ec).string();
 	fs::remove_all(c.work, ec);  // one run's files, not a mix of runs
 	fs::create_directories(c.work, ec);
+	const std::string warn_log = start_warn_log(c.work);
 
 	std::vector<EngineResult> results;
 	for (const auto &e : engines()) {
@@ -282,6 +286,13 @@ int run_all(const AllRequest &req, std::FILE *out) {
 	AllVerdict v;
 	v.ctx = &c;
 	v.kernel = req.kernel;
+	v.warns = read_warn_log(warn_log);
+	if (!req.kernel.empty()) {  // the tree's own names: net/core/devmem.c:87
+		const std::string tree = fs::canonical(req.kernel, ec).string() + "/";
+		for (auto &w : v.warns)
+			if (w.site.starts_with(tree))
+				w.site.erase(0, tree.size());
+	}
 	v.findings = group_findings(c, results);
 	check_replays(c, v.findings);
 	v.scoreboard = scoreboard(c, v.findings, results);

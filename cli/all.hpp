@@ -34,6 +34,7 @@ struct AllRequest {
 	uint64_t cases = 0;		// per property
 	unsigned fuzz_seconds = 0;	// per target
 	unsigned proof_timeout_ms = 0;	// per query
+	unsigned jobs = 0;		// fuzz targets at once (0 = the machine's cores)
 	std::vector<std::string> engines;  // a subset ("" = all)
 	bool build_fuzz = true;	 // build the libFuzzer targets when none are found
 	bool proof_cache = true; // take a passing proof result kept for the same rules (proof_cache.hpp)

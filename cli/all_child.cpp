@@ -98,6 +98,8 @@ ChildOutcome run_in_child(const std::function<nlohmann::json(const Progress &)> 
 		throw std::runtime_error(std::string("fork: ") + std::strerror(errno));
 	if (pid == 0) {
 		setpgid(0, 0);
+		// A kernel WARN logged by the code says what the child was at.
+		setenv("NIOV_KERNEL_WARN_CONTEXT", progress_path.c_str(), 1);
 		const int log = open(log_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
 		if (log >= 0) {
 			dup2(log, STDOUT_FILENO);

@@ -100,6 +100,12 @@ void print_text(std::FILE *out, const AllVerdict &v) {
 			std::fprintf(out, "  - %s\n    shown by %s %s\n    replay: %s\n", o.detail.c_str(), o.engine.c_str(),
 				     o.what.c_str(), o.replay.c_str());
 		}
+	if (!v.warns.empty()) {
+		std::fprintf(out, "\nkernel WARNs hit, per site (each hit in %s/kernel-warn.log):\n", c.work.c_str());
+		for (const auto &w : v.warns)
+			std::fprintf(out, "  %s: %s x %llu, first %s\n", w.site.c_str(), w.what.c_str(),
+				     static_cast<unsigned long long>(w.count), w.first.empty() ? "(no context)" : w.first.c_str());
+	}
 	if (v.findings.empty()) {
 		std::fprintf(out, "\nverdict: clean (no finding), %.0f s\n", v.seconds);
 		return;
@@ -121,6 +127,13 @@ void print_text(std::FILE *out, const AllVerdict &v) {
 	}
 	std::fprintf(out, "\nverdict: %zu finding%s, %.0f s\n", v.findings.size(), v.findings.size() == 1 ? "" : "s",
 		     v.seconds);
+}
+
+static nlohmann::json warns_json(const std::vector<WarnSite> &warns) {
+	auto a = nlohmann::json::array();
+	for (const auto &w : warns)
+		a.push_back({{"site", w.site}, {"what", w.what}, {"count", w.count}, {"first", w.first}});
+	return a;
 }
 
 nlohmann::json verdict_json(const AllVerdict &v) {
@@ -162,6 +175,7 @@ nlohmann::json verdict_json(const AllVerdict &v) {
 			 {"engines", engines},
 			 {"findings", findings},
 			 {"known_findings", known},
+			 {"kernel_warns", warns_json(v.warns)},
 			 {"seconds", v.seconds},
 			 {"verdict", v.findings.empty() ? "clean" : "finding"},
 			 {"exit", v.exit_code()}};

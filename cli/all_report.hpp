@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "all_types.hpp"
+#include "kernel_warns.hpp"
 
 namespace niov::cli {
 
@@ -19,6 +20,7 @@ struct AllVerdict {
 	std::string kernel;	  // the tree, for --kernel runs
 	// The scoreboard row of a variant: engine -> caught its must_catch?
 	std::vector<std::pair<std::string, bool>> scoreboard;
+	std::vector<WarnSite> warns;  // kernel WARNs, per site (kernel_warns.hpp)
 	double seconds = 0;
 	int exit_code() const { return findings.empty() ? 0 : 1; }
 };

@@ -64,6 +64,7 @@ struct AllContext {
 	std::set<std::string> skip;
 	uint64_t cases = 0;
 	unsigned fuzz_seconds = 0;
+	unsigned jobs = 1;	 // fuzz targets run side by side
 	unsigned proof_timeout_ms = 0;
 	// "NIOVCHECK replay FILE --impl PLUGIN --rules ..." (@model_only: no plugin).
 	std::string replay_command(const std::string &file, bool model_only = false) const;

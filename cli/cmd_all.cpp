@@ -30,6 +30,7 @@ int cmd_all(Args &args) {
 	req.cases = args.number("cases", 0);
 	req.fuzz_seconds = static_cast<unsigned>(args.number("fuzz-seconds", 0));
 	req.proof_timeout_ms = static_cast<unsigned>(args.number("proof-timeout-ms", 0));
+	req.jobs = static_cast<unsigned>(args.number("jobs", 0));
 	const std::string engines = args.option("engines", "");
 	for (std::istringstream in(engines); in.good();) {
 		std::string e;

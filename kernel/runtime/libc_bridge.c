@@ -3,9 +3,11 @@
  * libc_bridge.c - the libc side of the kernel runtime (see libc_bridge.h).
  * The only file of a kernel plugin compiled with the normal headers.
  */
+#include <fcntl.h>
 #include <malloc.h>
 #include <setjmp.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -54,6 +56,61 @@ void niov_libc_report(const char *fmt, ...)
 	vfprintf(stderr, fmt, ap);
 	fputc('\n', stderr);
 	va_end(ap);
+}
+
+#define WARN_SITES 64
+
+static int warn_log_fd = -2;	/* -2: not opened yet, -1: none */
+
+static bool warn_site_first(const char *file, int line)
+{
+	static struct { const char *file; int line; } seen[WARN_SITES];
+	static int n;
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (seen[i].file == file && seen[i].line == line)
+			return false;
+	if (n < WARN_SITES) {
+		seen[n].file = file;
+		seen[n].line = line;
+		n++;
+	}
+	return true;
+}
+
+void niov_libc_warn(const char *file, int line, const char *what)
+{
+	char context[256] = "", buf[1024];
+	const char *path;
+	int len;
+
+	if (warn_log_fd == -2) {
+		path = getenv("NIOV_KERNEL_WARN_LOG");
+		warn_log_fd = path && *path ? open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644) : -1;
+	}
+	if (warn_log_fd < 0) {
+		niov_libc_report("WARNING at %s:%d: %s", file, line, what);
+		return;
+	}
+	path = getenv("NIOV_KERNEL_WARN_CONTEXT");
+	if (path && *path) {
+		FILE *f = fopen(path, "re");
+
+		if (f) {
+			if (!fgets(context, sizeof(context), f))
+				context[0] = 0;
+			fclose(f);
+			context[strcspn(context, "\n")] = 0;
+		}
+	}
+	/* one write per line: O_APPEND keeps lines whole across processes */
+	len = snprintf(buf, sizeof(buf), "%s:%d\t%s\t%s\n", file, line, what, context);
+	if (len > 0)
+		(void)!write(warn_log_fd, buf, (size_t)len < sizeof(buf) ? (size_t)len : sizeof(buf) - 1);
+	if (warn_site_first(file, line))
+		niov_libc_report("WARNING at %s:%d: %s (each hit: %s)", file, line, what,
+				 getenv("NIOV_KERNEL_WARN_LOG"));
 }
 
 void niov_libc_die(const char *fmt, ...)

@@ -15,6 +15,15 @@ void niov_libc_memzero(void *p, unsigned long size);
 /* qsort(3), for tables the adapters keep in order. */
 void niov_libc_sort(void *base, unsigned long n, unsigned long size, int (*cmp)(const void *, const void *));
 
+/*
+ * A WARN the code hit at @file:@line.  Every hit is a line in the file
+ * $NIOV_KERNEL_WARN_LOG names (with what the run was doing: the first line
+ * of the file $NIOV_KERNEL_WARN_CONTEXT names), so a run can count them
+ * per site; stderr gets each site once per process, not a stream of the
+ * same line.  Without the log every hit goes to stderr.
+ */
+void niov_libc_warn(const char *file, int line, const char *what);
+
 /* One line to stderr, printf style. */
 void niov_libc_report(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 

@@ -68,7 +68,7 @@ u64 niov_k_fault_calls(u32 kind)
 void niov_k_warn(const char *file, int line, const char *what)
 {
 	niov_k_res.warns++;
-	niov_libc_report("WARNING at %s:%d: %s", file, line, what);
+	niov_libc_warn(file, line, what);
 }
 
 void niov_k_bug(const char *file, int line, const char *what)
