@@ -2,7 +2,7 @@
 # Every fuzz target against every kernel-shaped plugin (plugins/kernel/) for a
 # fixed budget.  The plugins are correct re-typings of
 # their rules, so any finding (an invariant, a model-vs-plugin difference, a
-# crash, a timeout, an OOM) is a bug of the suite (issue 12): the run fails,
+# crash, a timeout, an OOM) is a bug of the suite: the run fails,
 # and each finding is kept as a scenario with its replay command.
 #
 # A timeout that none of three replays of its input repeats is the machine's

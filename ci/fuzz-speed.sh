@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The speed table of issue 4: exec/s per target, one core, a fixed time,
+# The fuzz speed table: exec/s per target, one core, a fixed time,
 # read from the fuzzers' own statistics (libFuzzer's
 # stat::average_exec_per_sec, AFL++'s fuzzer_stats execs_per_sec), for
 # libFuzzer and AFL++, with and without ASan + UBSan, each against the

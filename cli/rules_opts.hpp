@@ -10,10 +10,6 @@
 
 namespace niov::cli {
 
-inline constexpr const char *kRulesUsage =
-	"--rules baseline|net-next|tx-autosize  the rules to judge by (default: what the plugin declares)\n"
-	"  --policy KEY=VALUE   override one policy of those rules (repeatable; model/RULES.md)";
-
 RulesRequest rules_request(Args &args);
 
 // "rules tx-autosize + tx_niov_max=1M (--rules, --policy)".

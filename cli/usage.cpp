@@ -3,14 +3,25 @@
 #include "usage.hpp"
 
 #include <array>
+#include <string>
+#include <utility>
+
+#include "config.hpp"
+#include "rules_in_force.hpp"
 
 namespace niov::cli {
 
 namespace {
 
-constexpr const char *kRules =
-	"  --rules baseline|net-next|tx-autosize  the rules to judge by (default: what the plugin declares)\n"
-	"  --policy KEY=VALUE     one policy on top of them (repeatable; model/RULES.md)\n";
+// The presets come from the one table of them (model/config.cpp).
+std::string rules_lines() {
+	std::string presets;
+	for (const auto n : preset_names())
+		presets += (presets.empty() ? "" : "|") + std::string(n);
+	return "  --rules " + presets + "\n" +
+	       "                         the rules to judge by (default: what the plugin declares)\n"
+	       "  --policy KEY=VALUE     one policy on top of them (repeatable; model/RULES.md)\n";
+}
 
 struct Entry {
 	const char *cmd, *summary, *usage;
@@ -41,7 +52,7 @@ constexpr std::array<Entry, 14> kCommands{{
 	 "usage: niovcheck simulate [--page-shift S] [--niov-size N] [--device D] [--rules P]\n"
 	 "                          [--size-goal N | --big-tcp] [--max-skb-frags N] [--svg FILE] [--json] [--judge]\n"
 	 "  --page-shift 12|14|16  --niov-size N (a power of two, PAGE_SIZE..2M)  --device none|mlx5|gve|fbnic|bnxt\n"
-	 "  --rules P              baseline, net-next or tx-autosize\n"
+	 "  --rules P              %PRESETS%\n"
 	 "  --size-goal N          --big-tcp (522728)   --max-skb-frags 17..45\n"
 	 "  --svg FILE             the curves as SVG    --json  schema niovcheck-simulate/1\n"
 	 "  --judge                exit 1 when a row shows invariant violations (default: exit 0, a table)\n"},
@@ -64,7 +75,7 @@ constexpr std::array<Entry, 14> kCommands{{
 	 "                       [--matrix] [--enumerate] [--if-changed] [--report FILE] [--timeout-ms N] [--jobs N]\n"
 	 "                       [--smt2-dir DIR] [--cex-dir DIR] [--promote DIR] [--source-dir DIR] | prove --list\n"
 	 "  --lemma ID             a lemma, a family or an unsound check (repeatable; --list shows them)\n"
-	 "  --rules P|all          the preset (default tx-autosize), or all three\n"
+	 "  --rules P|all          the preset (default tx-autosize), or all of them\n"
 	 "  --policy K=V           prove under a rule change too (repeatable)\n"
 	 "  --impl PATH            the rules a plugin declares\n"
 	 "  --matrix               the soundness matrix of the seed 000 patches\n"
@@ -132,9 +143,10 @@ constexpr std::array<Entry, 14> kCommands{{
 
 std::string expand(const char *text) {
 	std::string s = text;
-	const std::string key = "%RULES%";
-	for (size_t at; (at = s.find(key)) != std::string::npos;)
-		s.replace(at, key.size(), kRules);
+	for (const auto &[key, value] : {std::pair<std::string, std::string>{"%RULES%", rules_lines()},
+					 {"%PRESETS%", preset_list()}})
+		for (size_t at; (at = s.find(key)) != std::string::npos;)
+			s.replace(at, key.size(), value);
 	return s;
 }
 

@@ -34,6 +34,9 @@ namespace {
 // The eras added later come after, so earlier inputs decode as they did.
 constexpr std::array<Preset, 5> kPresets{Preset::tx_autosize, Preset::net_next, Preset::baseline,
 					 Preset::linux_6_12, Preset::baseline_unfixed};
+// The order is the corpus format's (a byte picks one), so a new preset goes
+// at the end; a preset the decoder cannot pick stops the build here.
+static_assert(kPresets.size() == kNumPresets, "fuzz/decode.cpp: add the new preset to kPresets");
 constexpr std::array<unsigned, 3> kPageShifts{12, 14, 16};
 
 enum Flag : uint8_t {

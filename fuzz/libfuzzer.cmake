@@ -119,7 +119,7 @@ set_tests_properties(misbehave_libfuzzer PROPERTIES LABELS "fuzz;libfuzzer" TIME
 
 # The seed corpora through the ASan fuzzers against the correct plugins
 # ci/fuzz-plugins.sh campaigns on: any finding here is the suite's own false
-# alarm (issue 12), such as LeakSanitizer reporting the unbind leak the
+# alarm, such as LeakSanitizer reporting the unbind leak the
 # plugins emulate on the first RX seed.
 foreach(p IN LISTS niov_correct_plugins)
   foreach(t IN LISTS NIOV_FUZZ_TARGETS)

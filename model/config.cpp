@@ -271,6 +271,15 @@ std::vector<std::string_view> preset_names()
 	return out;
 }
 
+std::string preset_list()
+{
+	const auto names = preset_names();
+	std::string s;
+	for (size_t i = 0; i < names.size(); ++i)
+		s += std::string(i == 0 ? "" : i + 1 == names.size() ? " or " : ", ") + std::string(names[i]);
+	return s;
+}
+
 std::vector<PolicyKey> policy_keys()
 {
 	std::vector<std::string> sizes;

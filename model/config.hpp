@@ -112,6 +112,8 @@ std::string policy_overrides(const Policies &p, const Policies &base);
 // The names the rules are spelled with, for error messages that list the
 // valid values.
 std::vector<std::string_view> preset_names();
+// Every preset, for messages: "baseline, net-next, ... or baseline-unfixed".
+std::string preset_list();
 struct PolicyKey {
 	std::string_view key;
 	std::vector<std::string> values;

@@ -63,13 +63,6 @@ Preset parse_or_throw(const std::string &rules, const std::string &what) {
 
 }  // namespace
 
-std::string preset_list() {
-	std::vector<std::string> names;
-	for (auto n : preset_names())
-		names.emplace_back(n);
-	return join(names, ", ", " or ");
-}
-
 void apply_policy_request(Policies &base, const std::vector<std::string> &policies,
 			  const std::string &policy_name) {
 	for (const auto &entry : policies)

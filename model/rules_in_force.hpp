@@ -63,7 +63,4 @@ RulesInForce resolve_rules(const RulesRequest &req, const PluginImpl *plugin);
 void apply_policy_request(Policies &base, const std::vector<std::string> &policies,
 			  const std::string &policy_name);
 
-// "baseline, net-next or tx-autosize", for messages.
-std::string preset_list();
-
 }  // namespace niov

@@ -340,8 +340,7 @@ private:
 				return false;
 			auto p = parse_preset(toks_[1]);
 			if (!p)
-				return kfail("unknown preset " + quote(toks_[1]) +
-					     " (baseline, net-next or tx-autosize)");
+				return kfail("unknown preset " + quote(toks_[1]) + " (" + preset_list() + ")");
 			cfg.preset = *p;
 			cfg.policy = preset_policies(*p);
 			return true;

@@ -47,7 +47,7 @@ void BM_ReplayModelAndPlugin(benchmark::State &state) {
 }
 BENCHMARK(BM_ReplayModelAndPlugin)->Unit(benchmark::kMicrosecond);
 
-// Issue 12's quadratic queue: N sends of 4 KiB, then one ack of everything.
+// The queue that once went quadratic: N sends of 4 KiB, then one ack of everything.
 // Linear means 10x the sends costs 10x the time (10,000 took 16.6 s).
 Scenario sends_then_ack(uint64_t n) {
 	Scenario sc;

@@ -713,7 +713,7 @@ TEST(ParseErrors, Messages)
 		{"split 1.5K", "t.scn:1: split: bad number '1.5K'"},
 		{"shift 0x1h", "t.scn:1: shift: bad number '0x1h'"},
 		// names
-		{"rules foo", "t.scn:1: rules: unknown preset 'foo' (baseline, net-next or tx-autosize)"},
+		{"rules foo", "t.scn:1: rules: unknown preset 'foo' (" + preset_list() + ")"},
 		{"device e1000", "t.scn:1: device: unknown device 'e1000' (none, mlx5, gve, fbnic or bnxt)"},
 		{"dir up", "t.scn:1: dir: unknown direction 'up' (tx, rx or zcrx)"},
 		{"zcrx_device 2", "t.scn:1: zcrx_device: expected 0 or 1, got '2'"},

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# No engine ever calls a misbehaving plugin clean (issue 13).  Every plugin
+# No engine ever calls a misbehaving plugin clean.  Every plugin
 # of plugins/misbehave/ (exit, _exit, abort, SIGSEGV in each operation, an
 # endless loop, a leak on every bind, stdout output, frags written past the
 # array, a NULL binding) must give a finding naming what happened, exit 1;

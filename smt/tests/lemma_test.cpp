@@ -102,7 +102,7 @@ TEST(Negative, SizingWrongDeclarativeForm) {
 // A claim the kernel does not make: that an opened queue's order stays
 // within MAX_PAGE_ORDER.  bnxt's 32 KiB buffers are order 3 on 4 KiB pages,
 // and memory-provider pools skip page_pool_init's MAX_PAGE_ORDER check, so
-// below 3 the queue opens above it (the false alarm of issue 12).
+// below 3 the queue opens above it (a false alarm the suite once raised).
 template <class W>
 Claim<W> pp_order_low_mpo(const Point &p, In<W> &in) {
 	Claim<W> c;
