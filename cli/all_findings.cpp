@@ -54,21 +54,32 @@ int upstream_rank(const std::string &field) {
 	return static_cast<int>(it - order.begin());
 }
 
-// The answers that come from one decision of the code, whichever of them a
-// case happens to show first: the bind's (errno, niov size, count), the RX
-// queue's, the lookups (get_niov_at, niov DMA addresses), how the bytes of
-// a send were laid into frags (niov, offset, length, frag and skb counts,
-// bytes sent), and what they charged (truesize, sk_wmem_queued).
-std::string answer_class(const std::string &field) {
-	if (field == "bind.queue_err")
-		return "rx queue";
-	if (field.rfind("bind.", 0) == 0)
+
+// The kind of answer an invariant judges, to name the code that gave it.
+std::string invariant_class(const std::string &inv) {
+	if (inv.rfind("rx.alloc", 0) == 0)
+		return "rx alloc";
+	if (inv == "rx.pp_order")
+		return "pp_init";
+	if (inv.rfind("bind.", 0) == 0 || inv.rfind("sizing.", 0) == 0 || inv == "rx.shift_matches_attr")
 		return "bind";
-	if (field == "get_niov_at" || field == "niov_dma")
+	if (inv.rfind("lookup.", 0) == 0)
 		return "lookup";
-	if (field == "frag.truesize" || field == "sk_wmem_queued")
+	if (inv.rfind("frag.", 0) == 0 || inv.rfind("skb.", 0) == 0)
+		return "frags";
+	if (inv.rfind("tcp.", 0) == 0)
 		return "truesize";
-	return "frags";
+	return "";
+}
+
+// Kernel code says where each kind of answer comes from (ops->code_sites):
+// the finding names the tree's function and line beside the model's step.
+void point_into_code(nlohmann::json &j, const PluginImpl *impl, const std::string &answer_class) {
+	const std::string site = impl && !answer_class.empty() ? impl->code_site(answer_class) : "";
+	if (site.empty())
+		return;
+	j["code_site"] = site;
+	j["title"] = j["title"].get<std::string>() + "; the code's answer comes from " + site;
 }
 
 const Difference &root_difference(const std::vector<Difference> &diffs) {
@@ -128,12 +139,15 @@ nlohmann::json cause_of_case(const AllContext &ctx, const Observation &o) {
 					 d.what, op, d.step, d.line, d.model, d.impl);
 		j["model"] = d.model;
 		j["impl"] = d.impl;
+		point_into_code(j, impl.get(), answer_class(d.field));
 	} else if (first) {
 		const std::string_view op = step_kind(sc, first->step);
 		const char *who = first_in_model ? "the rules in force" : "the plugin";
 		j["key"] = fmt::format("{} violate {} at {}", first_in_model ? "rules" : "plugin", first->invariant, op);
 		j["title"] = fmt::format("{} violate {} at {} (step {}, line {}): {}", who, first->invariant, op,
 					 first->step, first->line, first->detail);
+		if (!first_in_model)
+			point_into_code(j, impl.get(), invariant_class(first->invariant));
 	} else if (!o.model_only && !judge(sc, r).as_expected) {
 		j["key"] = "expectation " + o.scenario;
 		j["title"] = fmt::format("{}: {}", o.scenario, judge(sc, r).note);

@@ -249,9 +249,13 @@ std::string report_text(const RunReport &r, const Scenario &sc, bool explain, bo
 	list(t);
 	if (r.impl)
 		list(*r.impl);
-	for (const auto &d : r.differences)
+	for (const auto &d : r.differences) {
 		out += fmt::format("DIFFERENCE at step {} (line {}): {}: model {} / impl {}\n", d.step, d.line,
 				   d.what, d.model, d.impl);
+		if (const std::string site = r.impl ? code_site(r.impl->code_sites, answer_class(d.field)) : "";
+		    !site.empty())
+			out += fmt::format("  the code's answer: {}\n", site);
+	}
 	const std::string v = r.verdict();
 	out += fmt::format("verdict: {}\n", v == "violation" ? "VIOLATION" : v);
 	return out;

@@ -1,5 +1,6 @@
 #include "plugin.hpp"
 
+#include <algorithm>
 #include <dlfcn.h>
 
 #include <atomic>
@@ -9,6 +10,7 @@
 
 #include "alloc_meter.hpp"
 #include "breadcrumb.hpp"
+#include "report.hpp"
 
 namespace niov {
 
@@ -107,6 +109,14 @@ std::string PluginImpl::name() const { return ops_->name ? ops_->name : path_; }
 std::string PluginImpl::description() const { return ops_->description ? ops_->description : ""; }
 std::string PluginImpl::must_catch() const { return ops_->must_catch ? ops_->must_catch : ""; }
 std::string PluginImpl::policy() const { return ops_->policy ? ops_->policy : ""; }
+
+std::string PluginImpl::code_sites() const {
+	return ops_->abi_version >= 3 && ops_->code_sites ? ops_->code_sites : "";
+}
+
+std::string PluginImpl::code_site(std::string_view answer_class) const {
+	return niov::code_site(code_sites(), answer_class);
+}
 uint32_t PluginImpl::abi_version() const { return ops_->abi_version; }
 std::string PluginImpl::rules() const {
 	return ops_->abi_version >= 2 && ops_->rules ? ops_->rules : "";

@@ -5,6 +5,7 @@
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 
 #include "frag_arena.hpp"
 #include "impl.hpp"
@@ -29,6 +30,11 @@ public:
 	std::string description() const;
 	std::string must_catch() const;
 	std::string policy() const;  // the equivalent policy overrides, if any
+	// Where the code's answers of @answer_class ("bind", "lookup", ...)
+	// come from ("net/core/devmem.c:190 net_devmem_bind_dmabuf()"), "" when
+	// the plugin does not say (ops->code_sites, ABI v3).
+	std::string code_site(std::string_view answer_class) const;
+	std::string code_sites() const;  // all of them, as the plugin says them
 	uint32_t abi_version() const;
 	uint32_t caps() const override { return caps_; }  // NIOV_CAP_* (v1: NIOV_CAPS_V1)
 	std::string rules() const;		 // the preset it declares, "" if none

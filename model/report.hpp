@@ -41,6 +41,7 @@ struct Difference {
 	std::optional<uint64_t> at;
 };
 
+
 // Which limit ended a frag (explain mode; none otherwise).
 enum class CutBy : uint8_t { none, device_max, niov_end, iov_end, size_goal };
 
@@ -104,6 +105,9 @@ struct RxAllocReport {
 };
 
 struct Trace {
+	// The implementation's word on where its answers come from (ABI v3
+	// code_sites; kernel code: its functions and lines), for the reports.
+	std::string code_sites;
 	std::string source;
 	// False: the implementation was asked nothing (it lacks the path, see
 	// not_run); nothing of this trace is compared.
@@ -196,5 +200,13 @@ Trace trace_scenario(const Scenario &sc, Impl &impl, const RunOptions &opts);
 
 // Compare two traces; differences in the order they happen.
 std::vector<Difference> diff_traces(const Trace &model, const Trace &impl);
+
+// The kind of answer a difference's field is (one decision of the code):
+// "bind", "rx queue", "lookup", "rx alloc", "frags" or "truesize".
+std::string answer_class(const std::string &field);
+
+// Where @code_sites (a plugin's ops->code_sites) says answers of @answer_class
+// come from, "" if it does not.
+std::string code_site(std::string_view code_sites, std::string_view answer_class);
 
 }  // namespace niov

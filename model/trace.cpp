@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "breadcrumb.hpp"
+#include "plugin.hpp"
 #include "buffer_stash.hpp"
 #include "caps.hpp"
 #include "checks.hpp"
@@ -99,6 +100,8 @@ int open_rx_queue(const Scenario &sc, Impl &impl, const BindResult &b, unsigned 
 Trace trace_scenario(const Scenario &sc, Impl &impl, const RunOptions &opts) {
 	Trace t;
 	t.source = impl.name();
+	if (const auto *p = dynamic_cast<const PluginImpl *>(&impl))
+		t.code_sites = p->code_sites();
 	const uint32_t caps = impl.caps();
 	// A path the implementation does not have is not run: the model alone
 	// answers it, and the report says so.

@@ -591,10 +591,14 @@ static int niov_k_op_niov_dma_addr(const void *binding, uint64_t idx, uint64_t *
 #ifndef NIOV_K_POLICY
 #define NIOV_K_POLICY	NULL	/* the code makes the preset's choices */
 #endif
+#ifndef NIOV_K_CODE_SITES
+#define NIOV_K_CODE_SITES	NULL
+#endif
 #define NIOV_K_COMMON_OPS					\
 	.abi_version = NIOV_IMPL_ABI_VERSION,			\
 	.rules = NIOV_K_RULES,					\
 	.policy = NIOV_K_POLICY,				\
+	.code_sites = NIOV_K_CODE_SITES,			\
 	.niov_shift = niov_k_op_niov_shift,			\
 	.num_niovs = niov_k_op_num_niovs,			\
 	.niov_dma_addr = niov_k_op_niov_dma_addr,		\

@@ -15,7 +15,8 @@
 #
 # The budget is small (the presubmit run of a developer is `kernel check`
 # itself); NIOV_CHECK_CASES and NIOV_CHECK_FUZZ_SECONDS raise it;
-# NIOV_CHECK_ARGS adds options (--asan).
+# NIOV_CHECK_ARGS adds options (--asan); NIOV_CHECK_SITE (broken), a Python
+# regular expression, wants a finding that names that place in the tree's code.
 set -uo pipefail
 niovcheck=$1 tree=$2 work=$3 fuzz_build=$4 mode=$5 era=$6 want=${7:-}
 cases=${NIOV_CHECK_CASES:-300}
@@ -26,8 +27,8 @@ rm -rf "$work" && mkdir -p "$work" || exit 2
 	--no-build-fuzz --fuzz-build "$fuzz_build" --work-dir "$work/run" ${NIOV_CHECK_ARGS:-} \
 	>"$work/verdict.json" 2>"$work/stderr"
 rc=$?
-MODE=$mode ERA=$era WANT=$want RC=$rc python3 - "$work/verdict.json" <<'EOF'
-import json, os, sys
+SITE=${NIOV_CHECK_SITE:-} MODE=$mode ERA=$era WANT=$want RC=$rc python3 - "$work/verdict.json" <<'EOF'
+import json, os, re, sys
 mode, era, want, rc = os.environ["MODE"], os.environ["ERA"], os.environ["WANT"], int(os.environ["RC"])
 try:
     v = json.load(open(sys.argv[1]))
@@ -81,6 +82,9 @@ else:
     if any(not f["replay"] for f in v["findings"]):
         sys.exit("a finding has no replay command")
     named = [f for f in v["findings"] if want in f["key"] or want in f["violates"]]
+    site = os.environ["SITE"]
+    if site and not any(re.search(site, f["title"]) for f in named):
+        sys.exit(f"no finding naming {want} points into the code at {site}: {[f['title'] for f in named]}")
     if named and not any(f["replay_reproduces"] for f in named):
         sys.exit(f"the replay of the finding naming {want} does not reproduce it: {named[0]['replay']}")
 EOF

@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "c_source.hpp"
+#include "code_sites.hpp"
 
 namespace niov::kernel {
 
@@ -133,6 +134,7 @@ EraProbe probe_era(const std::string &tree) {
 	const std::string genl = read_file_or_empty(tree + "/net/core/netdev-genl.c");
 	p.choices = read_rule_choices({devmem_c, datagram, genl}, bind->params);
 	// The shift bind-tx passes: the bind sizes TX niovs itself when it is 0.
+	p.defines.push_back("NIOV_K_CODE_SITES=\"" + code_sites(devmem_c, datagram) + "\"");
 	if (has_shift) {
 		p.defines.push_back("NIOV_K_TX_SHIFT_ARG=" + p.choices.tx_shift_arg);
 		const auto *rx = p.choices.find("rx_attr");

@@ -28,7 +28,8 @@
  *     allocates) can be checked for what it has.
  * v3: an RX bind that also opens the queue (as netlink's bind-rx does)
  *     reports the queue's answer apart from the bind's (niov_bind_args
- *     @queue_err), so an error is charged to the step that raised it.
+ *     @queue_err), so an error is charged to the step that raised it; the
+ *     code may say where each kind of answer comes from (@code_sites).
  */
 #ifndef NIOV_IMPL_H
 #define NIOV_IMPL_H
@@ -322,7 +323,17 @@ struct niov_impl_ops {
 	void (*fault_arm)(uint32_t kind, uint64_t nth);
 	uint64_t (*fault_calls)(uint32_t kind);
 
-	void *reserved_ops[8];
+	/* --- v3 (abi_version >= 3) --- */
+
+	/*
+	 * Where the code's answers come from, for reports that point into the
+	 * code: "CLASS=FILE:LINE FUNCTION" entries separated by ';', CLASS one
+	 * of bind, rx queue, lookup, frags, truesize, rx alloc, pp_init (the
+	 * kinds of answer the engines compare).  NULL = not said.
+	 */
+	const char *code_sites;
+
+	void *reserved_ops[7];
 };
 
 /* The one symbol a plugin exports. */
