@@ -189,6 +189,8 @@ EngineResult run_engine(const EngineEntry &e, AllContext &c) {
 				r.note = fmt::format("{}{}{} case{} crashed or hung the engine, skipped", r.note,
 						     r.note.empty() ? "" : "; ", deaths.size(), deaths.size() == 1 ? "" : "s");
 				r.observations.insert(r.observations.begin(), deaths.begin(), deaths.end());
+				for (const auto &d : deaths)
+					r.items.push_back({d.what, EngineStatus::finding, d.detail});
 			}
 			return r;
 		}
@@ -298,7 +300,7 @@ int run_all(const AllRequest &req, std::FILE *out) {
 	v.scoreboard = scoreboard(c, v.findings, results);
 	v.engines = std::move(results);
 	if (!kernel_note.empty())
-		v.engines.insert(v.engines.begin(), EngineResult{"kernel", EngineStatus::ok, kernel_note, "build", 0, {}, {}});
+		v.engines.insert(v.engines.begin(), EngineResult{"kernel", EngineStatus::ok, kernel_note, "build", 0, {}, {}, {}});
 	v.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 
 	if (!req.junit.empty()) {

@@ -181,6 +181,7 @@ EngineResult replay_for_all(const AllContext &ctx, const Progress &p) {
 		ran += run.ran;
 		skipped += run.skipped;
 		for (const auto &row : run.rows) {
+			bool known_bug = false;
 			if (row.skipped.empty() && row.verdict.as_expected)
 				if (auto k = known_shown(ctx, row)) {
 					// The era's own bug (what the May 2026 fix refuses):
@@ -188,11 +189,17 @@ EngineResult replay_for_all(const AllContext &ctx, const Progress &p) {
 					// the inputs' (exporters, devices) and only listed.
 					if (unchecked_layout(row.scenario)) {
 						k->invariant = std::string(kKnownBugPrefix) + k->invariant;
+						known_bug = true;
+						r.items.push_back({fs::path(f).filename().string(), EngineStatus::finding, k->detail});
 						r.observations.push_back(std::move(*k));
 					} else {
 						r.known.push_back(std::move(*k));
 					}
 				}
+			if (row.skipped.empty() && !known_bug)
+				r.items.push_back({fs::path(f).filename().string(),
+						   row.verdict.as_expected ? EngineStatus::ok : EngineStatus::finding,
+						   row.verdict.note});
 			if (!row.skipped.empty() || row.verdict.as_expected)
 				continue;
 			Observation o;
@@ -238,8 +245,11 @@ EngineResult props_for_all(const AllContext &ctx, const Progress &p) {
 		const Outcome o = run_property(prop, lt.target, rp);
 		if (!o.not_run.empty()) {  // the plugin lacks the path: neither a pass nor a finding
 			++not_run;
+			r.items.push_back({prop.name, EngineStatus::not_run, o.not_run});
 			continue;
 		}
+		r.items.push_back({prop.name, o.passed ? EngineStatus::ok : EngineStatus::finding,
+				   o.passed ? "" : (o.description.empty() ? o.message : o.description)});
 		if (o.passed)
 			continue;
 		++failed;
@@ -338,8 +348,10 @@ EngineResult fuzz_for_all(const AllContext &ctx, const Progress &p) {
 		const std::string text = read_text(log);
 		const std::string execs = stat_line(text, "stat::number_of_executed_units:");
 		runs += fmt::format("{}{} {}", runs.empty() ? "" : ", ", tn, execs.empty() ? "?" : execs);
-		if (status != -1 && WIFEXITED(status) && WEXITSTATUS(status) == 0)
+		if (status != -1 && WIFEXITED(status) && WEXITSTATUS(status) == 0) {
+			r.items.push_back({tn + " target", EngineStatus::ok, ""});
 			continue;
+		}
 		Observation o;
 		o.engine = "fuzz";
 		o.what = tn + " target";
@@ -371,6 +383,7 @@ EngineResult fuzz_for_all(const AllContext &ctx, const Progress &p) {
 				}
 			}
 		}
+		r.items.push_back({o.what, EngineStatus::finding, o.detail});
 		r.observations.push_back(std::move(o));
 	}
 	r.seconds = since(t0);
@@ -419,6 +432,15 @@ EngineResult proof_for_all(const AllContext &ctx, const Progress &p) {
 	}
 	const auto j = nlohmann::json::parse(text);
 	unsigned failed = 0;
+	// One item per lemma: its rows are the configurations it was proved for.
+	std::map<std::string, std::pair<bool, std::string>> lemmas;
+	for (const auto &row : j.at("lemmas")) {
+		auto &l = lemmas.try_emplace(row.value("lemma", row.value("id", "")), true, "").first->second;
+		if (!row.value("ok", false) && l.first)
+			l = {false, row.value("verdict", "")};
+	}
+	for (const auto &[name, l] : lemmas)
+		r.items.push_back({name, l.first ? EngineStatus::ok : EngineStatus::finding, l.second});
 	for (const auto &row : j.at("lemmas")) {
 		if (row.value("ok", false))
 			continue;
@@ -480,6 +502,11 @@ EngineResult faults_for_all(const AllContext &ctx, const Progress &p) {
 	p.at("the fault sweep");
 	const auto files = scenario_files({ctx.req.source_dir + "/corpora/scenarios"});
 	const FaultsRun run = run_faults(impl, ctx.rules, files);
+	for (const auto &sw : run.sweeps)
+		if (sw.not_run.empty())
+			r.items.push_back({fs::path(sw.scenario).filename().string(),
+					   sw.violations.empty() ? EngineStatus::ok : EngineStatus::finding,
+					   sw.violations.empty() ? "" : sw.violations.front().invariant + ": " + sw.violations.front().detail});
 	for (const auto &sw : run.sweeps)
 		for (const auto &v : sw.violations) {
 			Observation ob;

@@ -1,5 +1,9 @@
 #include "all_report.hpp"
 
+#include <algorithm>
+#include <set>
+#include <sstream>
+
 #include <fmt/format.h>
 
 #include "rules_opts.hpp"
@@ -129,6 +133,22 @@ void print_text(std::FILE *out, const AllVerdict &v) {
 		     v.seconds);
 }
 
+// What --tap reports, counted as KTAP parsers count it: the leaves (each
+// engine's items, or the engine itself when it has none).
+static nlohmann::json test_counts(const AllVerdict &v) {
+	size_t passed = 0, failed = 0, skipped = 0;
+	auto count = [&](EngineStatus s) {
+		(s == EngineStatus::ok ? passed : s == EngineStatus::finding ? failed : skipped)++;
+	};
+	for (const auto &e : v.engines) {
+		if (e.items.empty())
+			count(e.status);
+		for (const auto &i : e.items)
+			count(i.status);
+	}
+	return {{"passed", passed}, {"failed", failed}, {"skipped", skipped}};
+}
+
 static nlohmann::json warns_json(const std::vector<WarnSite> &warns) {
 	auto a = nlohmann::json::array();
 	for (const auto &w : warns)
@@ -175,6 +195,7 @@ nlohmann::json verdict_json(const AllVerdict &v) {
 			 {"engines", engines},
 			 {"findings", findings},
 			 {"known_findings", known},
+			 {"tests", test_counts(v)},
 			 {"kernel_warns", warns_json(v.warns)},
 			 {"seconds", v.seconds},
 			 {"verdict", v.findings.empty() ? "clean" : "finding"},
@@ -220,22 +241,53 @@ std::string junit_xml(const AllVerdict &v) {
 			   xml_escape(v.ctx->plugin_name), tests, failures, skipped, v.seconds, cases);
 }
 
+// KTAP v1 (Documentation/dev-tools/ktap.rst), as kunit.py parses it: a
+// subtest per engine, nested subtests per scenario, property, fuzz target,
+// lemma or swept bind; SKIP with the reason for what did not run; each
+// failure's words as '#' diagnostics before its 'not ok'; the findings,
+// grouped by root cause, before the first engine that saw them.
 void print_tap(std::FILE *out, const AllVerdict &v) {
-	std::fprintf(out, "TAP version 13\n1..%zu\n", v.engines.size() + v.findings.size());
-	std::fprintf(out, "# niovcheck all: %s, %s\n", tap_text(subject(v)).c_str(), tap_text(rules_text(v.ctx->rules)).c_str());
+	auto name = [](std::string s) {  // '#' starts a directive
+		for (char &c : s)
+			if (c == '#' || c == '\n')
+				c = ' ';
+		return s;
+	};
+	auto diag = [&](const char *indent, const std::string &text) {
+		std::istringstream lines(text);
+		for (std::string l; std::getline(lines, l);)
+			std::fprintf(out, "%s# %s\n", indent, l.c_str());
+	};
+	auto result = [&](const char *indent, size_t n, const std::string &what, EngineStatus s, const std::string &note) {
+		if (s == EngineStatus::not_run) {
+			std::fprintf(out, "%sok %zu %s # SKIP %s\n", indent, n, name(what).c_str(), name(note).c_str());
+			return;
+		}
+		if (s == EngineStatus::finding && !note.empty())
+			diag(indent, note);
+		std::fprintf(out, "%s%s %zu %s\n", indent, s == EngineStatus::ok ? "ok" : "not ok", n, name(what).c_str());
+	};
+	std::fprintf(out, "KTAP version 1\n# niovcheck all: %s, %s\n1..%zu\n", tap_text(subject(v)).c_str(),
+		     tap_text(rules_text(v.ctx->rules)).c_str(), v.engines.size());
+	std::set<size_t> told;
 	size_t n = 0;
 	for (const auto &e : v.engines) {
 		++n;
-		if (e.status == EngineStatus::not_run)
-			std::fprintf(out, "ok %zu - %s # SKIP %s\n", n, e.name.c_str(), tap_text(e.note).c_str());
-		else
-			std::fprintf(out, "%s %zu - %s\n", e.status == EngineStatus::ok ? "ok" : "not ok", n, e.name.c_str());
-	}
-	for (const auto &f : v.findings) {
-		++n;
-		std::fprintf(out, "not ok %zu - %s\n", n, tap_text(f.key).c_str());
-		std::fprintf(out, "  ---\n  message: \"%s\"\n  replay: \"%s\"\n  ...\n", tap_text(f.title).c_str(),
-			     tap_text(f.replay).c_str());
+		if (!e.items.empty()) {
+			std::fprintf(out, "  KTAP version 1\n  # Subtest: %s\n  1..%zu\n", name(e.name).c_str(), e.items.size());
+			size_t k = 0;
+			for (const auto &i : e.items)
+				result("  ", ++k, i.name, i.status, i.note);
+		}
+		for (size_t f = 0; f < v.findings.size(); ++f) {
+			const Finding &fi = v.findings[f];
+			const bool here = std::any_of(fi.seen_by.begin(), fi.seen_by.end(),
+						      [&](const Observation &o) { return o.engine == e.name; });
+			if (!here || !told.insert(f).second)
+				continue;
+			diag("", fmt::format("finding {}: {}\n{}\nreplay: {}", f + 1, fi.key, fi.title, fi.replay));
+		}
+		result("", n, e.name, e.status, e.status == EngineStatus::finding && e.items.empty() ? e.note : "");
 	}
 }
 

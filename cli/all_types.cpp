@@ -46,17 +46,23 @@ nlohmann::json to_json(const EngineResult &r) {
 	auto known = nlohmann::json::array();
 	for (const auto &o : r.known)
 		known.push_back(to_json(o));
+	auto items = nlohmann::json::array();
+	for (const auto &i : r.items)
+		items.push_back({{"name", i.name}, {"status", std::string(status_name(i.status))}, {"note", i.note}});
 	return {{"engine", r.name},	{"status", std::string(status_name(r.status))},
 		{"note", r.note},	{"runs", r.runs},
 		{"seconds", r.seconds}, {"observations", obs},
-		{"known", known}};
+		{"known", known},	{"items", items}};
+}
+
+EngineStatus status_from(const std::string &s) {
+	return s == "ok" ? EngineStatus::ok : s == "finding" ? EngineStatus::finding : EngineStatus::not_run;
 }
 
 EngineResult engine_from(const nlohmann::json &j) {
 	EngineResult r;
 	r.name = j.value("engine", "");
-	const std::string s = j.value("status", "");
-	r.status = s == "ok" ? EngineStatus::ok : s == "finding" ? EngineStatus::finding : EngineStatus::not_run;
+	r.status = status_from(j.value("status", ""));
 	r.note = j.value("note", "");
 	r.runs = j.value("runs", "");
 	r.seconds = j.value("seconds", 0.0);
@@ -64,6 +70,8 @@ EngineResult engine_from(const nlohmann::json &j) {
 		r.observations.push_back(observation_from(o));
 	for (const auto &o : j.value("known", nlohmann::json::array()))
 		r.known.push_back(observation_from(o));
+	for (const auto &i : j.value("items", nlohmann::json::array()))
+		r.items.push_back({i.value("name", ""), status_from(i.value("status", "")), i.value("note", "")});
 	return r;
 }
 

@@ -31,6 +31,14 @@ struct Observation {
 
 enum class EngineStatus { ok, finding, not_run };
 
+// One thing an engine ran (a scenario, a property, a fuzz target, a lemma
+// family, a swept bind) and how it came out: the KTAP subtests.
+struct EngineItem {
+	std::string name;
+	EngineStatus status = EngineStatus::ok;
+	std::string note;  // why not run, or the first line of what failed
+};
+
 struct EngineResult {
 	std::string name;
 	EngineStatus status = EngineStatus::not_run;
@@ -42,6 +50,7 @@ struct EngineResult {
 	// name the violations of the rules in force (6.12's truncation, say),
 	// run as expected.  Real, reported, not counted in the verdict.
 	std::vector<Observation> known;
+	std::vector<EngineItem> items;  // what it ran, one by one (empty: the engine is one item)
 };
 
 // Where the run's plugin, rules and budget are, for the engines.
@@ -90,5 +99,6 @@ Observation observation_from(const nlohmann::json &j);
 nlohmann::json to_json(const EngineResult &r);
 EngineResult engine_from(const nlohmann::json &j);
 std::string_view status_name(EngineStatus s);
+EngineStatus status_from(const std::string &s);  // status_name's inverse
 
 }  // namespace niov::cli

@@ -108,7 +108,7 @@ constexpr std::array<Entry, 14> kCommands{{
 	 "                     [--work-dir DIR] [--source-dir DIR]\n"
 	 "  --impl PATH            the plugin       --kernel DIR  a kernel tree (built with kernel build)\n"
 	 "  --budget B             presubmit (1000 cases, 15 s per fuzz target) or nightly (20000, 600 s)\n"
-	 "  --json                 schema niovcheck-all/1   --tap  TAP version 13   --junit FILE  JUnit XML\n"
+	 "  --json                 schema niovcheck-all/1   --tap  KTAP v1   --junit FILE  JUnit XML\n"
 	 "  --engines a,b          replay, props, fuzz, proof, faults (default all)\n"
 	 "  --cases N  --fuzz-seconds N  --proof-timeout-ms N   override the budget\n"
 	 "  --jobs N               fuzz targets side by side (default: the machine's cores)\n"
