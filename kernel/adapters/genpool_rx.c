@@ -19,12 +19,6 @@
 #include "genpool_common.h"
 #include "pp_init.h"
 
-struct niov_k_bind_call {
-	struct niov_k_binding *kb;
-	struct netlink_ext_ack extack;
-	struct niov_k_queue_step queue;
-};
-
 /* What netdev_nl_bind_rx_doit() does around the bind: the dma-buf, then the queue. */
 static long niov_k_bind_guarded(void *arg)
 {
@@ -47,7 +41,6 @@ static int genpool_rx_bind(const struct niov_impl_config *cfg, const struct niov
 			   void **out)
 {
 	struct niov_k_bind_call c = { 0 };
-	long err;
 
 	niov_k_configure(cfg);
 	if (args->dir != NIOV_DIR_RX) {
@@ -63,47 +56,7 @@ static int genpool_rx_bind(const struct niov_impl_config *cfg, const struct niov
 		return NIOV_E_NOT_REPRESENTABLE;
 	if (niov_k_unmappable(args))
 		return NIOV_E_NOT_REPRESENTABLE;
-	c.kb = niov_k_binding_new(cfg, args->dir);
-	if (!c.kb)
-		return -ENOMEM;
-	c.kb->fd = niov_k_dmabuf_create(args->dmabuf_size, args->segs, args->nr_segs);
-	if (c.kb->fd < 0) {
-		err = c.kb->fd;
-		niov_k_binding_free(c.kb);
-		return (int)err;
-	}
-	niov_k_netdev_setup(0, false);
-	niov_k_queue_step_init(&c.queue, cfg, args);
-	err = niov_k_guarded(niov_k_bind_guarded, &c, NIOV_K_EBUG);
-	niov_k_extack_out(&c.extack, args);
-	niov_k_queue_step_out(&c.queue, args);
-	if (err) {
-		niov_k_dmabuf_close(c.kb->fd);
-		niov_k_binding_free(c.kb);
-		return (int)err;
-	}
-	niov_k_map_genpool(c.kb);
-	niov_k_set_live(c.kb, true);
-	*out = c.kb;
-	return 0;
-}
-
-static long niov_k_unbind_guarded(void *arg)
-{
-	net_devmem_unbind_dmabuf(((struct niov_k_binding *)arg)->b);
-	return 0;
-}
-
-static void genpool_rx_unbind(void *binding)
-{
-	struct niov_k_binding *kb = binding;
-
-	if (!kb)
-		return;
-	niov_k_configure(&kb->cfg);
-	(void)niov_k_guarded(niov_k_unbind_guarded, kb, NIOV_K_EBUG);
-	niov_k_dmabuf_close(kb->fd);
-	niov_k_binding_free(kb);
+	return niov_k_bind_run(cfg, args, &c, niov_k_bind_guarded, false, niov_k_map_genpool, out);
 }
 
 static const struct niov_impl_ops genpool_rx_ops = {
@@ -111,7 +64,7 @@ static const struct niov_impl_ops genpool_rx_ops = {
 	.name = "kernel-genpool-rx",
 	.description = "the tree's own devmem.c and genalloc.c, gen_pool era, RX only",
 	.bind = genpool_rx_bind,
-	.unbind = genpool_rx_unbind,
+	.unbind = niov_k_op_unbind,
 	.caps = NIOV_CAP_RX | NIOV_CAP_RX_ALLOC | NIOV_CAP_PP_INIT | NIOV_CAP_FAULTS,
 };
 

@@ -20,13 +20,6 @@ static void niov_k_map(struct niov_k_binding *kb);
 #define NIOV_K_TX_SHIFT_ARG	PAGE_SHIFT
 #endif
 
-struct niov_k_bind_call {
-	struct niov_k_binding *kb;
-	struct netlink_ext_ack extack;
-	unsigned int niov_shift;
-	struct niov_k_queue_step queue;
-};
-
 static long niov_k_bind_guarded(void *arg)
 {
 	struct niov_k_bind_call *c = arg;
@@ -59,7 +52,6 @@ static int niov_k_op_bind(const struct niov_impl_config *cfg, const struct niov_
 			  void **out)
 {
 	struct niov_k_bind_call c = { 0 };
-	long err;
 
 	niov_k_configure(cfg);
 	if (args->dir != NIOV_DIR_RX && args->dir != NIOV_DIR_TX)
@@ -90,51 +82,11 @@ static int niov_k_op_bind(const struct niov_impl_config *cfg, const struct niov_
 		return NIOV_E_NOT_REPRESENTABLE;
 	if (niov_k_table_overrun(args, c.niov_shift, NIOV_K_TABLE))
 		return NIOV_E_NOT_REPRESENTABLE;
-	c.kb = niov_k_binding_new(cfg, args->dir);
-	if (!c.kb)
-		return -ENOMEM;
-	c.kb->fd = niov_k_dmabuf_create(args->dmabuf_size, args->segs, args->nr_segs);
-	if (c.kb->fd < 0) {
-		err = c.kb->fd;
-		niov_k_binding_free(c.kb);
-		return (int)err;
-	}
 #ifdef NIOV_K_SHIFT_ERA
-	niov_k_netdev_setup(0, true);
+	return niov_k_bind_run(cfg, args, &c, niov_k_bind_guarded, true, niov_k_map, out);
 #else
-	niov_k_netdev_setup(0, false);
+	return niov_k_bind_run(cfg, args, &c, niov_k_bind_guarded, false, niov_k_map, out);
 #endif
-	niov_k_queue_step_init(&c.queue, cfg, args);
-	err = niov_k_guarded(niov_k_bind_guarded, &c, NIOV_K_EBUG);
-	niov_k_extack_out(&c.extack, args);
-	niov_k_queue_step_out(&c.queue, args);
-	if (err) {
-		niov_k_dmabuf_close(c.kb->fd);
-		niov_k_binding_free(c.kb);
-		return (int)err;
-	}
-	niov_k_map(c.kb);
-	niov_k_set_live(c.kb, true);
-	*out = c.kb;
-	return 0;
-}
-
-static long niov_k_unbind_guarded(void *arg)
-{
-	net_devmem_unbind_dmabuf(((struct niov_k_binding *)arg)->b);
-	return 0;
-}
-
-static void niov_k_op_unbind(void *binding)
-{
-	struct niov_k_binding *kb = binding;
-
-	if (!kb)
-		return;
-	niov_k_configure(&kb->cfg);
-	(void)niov_k_guarded(niov_k_unbind_guarded, kb, NIOV_K_EBUG);
-	niov_k_dmabuf_close(kb->fd);
-	niov_k_binding_free(kb);
 }
 
 struct niov_k_lookup_call {
