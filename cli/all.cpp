@@ -313,6 +313,8 @@ int run_all(const AllRequest &req, std::FILE *out) {
 		std::fputs((verdict_json(v).dump(2) + "\n").c_str(), out);
 	else if (req.tap)
 		print_tap(out, v);
+	else if (req.summary)
+		print_summary(out, v);
 	else
 		print_text(out, v);
 	return v.exit_code();

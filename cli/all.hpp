@@ -28,6 +28,7 @@ struct AllRequest {
 	Budget budget = Budget::presubmit;
 	bool json = false;
 	bool tap = false;
+	bool summary = false;	 // plain text for a mail: <= 72 columns, no colours
 	std::string junit;	 // write JUnit XML here ("" = no)
 	uint64_t seed = 1;
 	// Overrides of the budget (0 = the budget's value).

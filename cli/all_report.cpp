@@ -291,4 +291,74 @@ void print_tap(std::FILE *out, const AllVerdict &v) {
 	}
 }
 
+namespace {
+
+// @lead then the words of @text, in lines of at most @width columns, each
+// line after the first starting with @indent; a word longer than a line
+// stands alone.
+std::string wrapped(const std::string &lead, const std::string &text, size_t width, const std::string &indent) {
+	std::string out, line = lead;
+	size_t fresh = lead.size();  // nothing but the lead or the indent yet
+	std::istringstream words(text);
+	for (std::string w; words >> w;) {
+		if (line.size() > fresh && line.size() + 1 + w.size() > width) {
+			out += line + "\n";
+			line = indent;
+			fresh = indent.size();
+		}
+		line += (line.size() == fresh ? "" : " ") + w;
+	}
+	return out + line + "\n";
+}
+
+// A command cut at its spaces, the lines joined by backslashes: a shell
+// takes it back whole when it is pasted.
+std::string command_lines(const std::string &cmd, size_t width) {
+	std::string out, line = "  ";
+	std::istringstream words(cmd);
+	for (std::string w; words >> w;) {
+		if (line.size() > 2 && line.size() + 1 + w.size() + 2 > width) {
+			out += line + " \\\n";
+			line = "      ";
+		}
+		line += (line.size() == 2 || line == "      " ? "" : " ") + w;
+	}
+	return out + line + "\n";
+}
+
+}  // namespace
+
+void print_summary(std::FILE *out, const AllVerdict &v) {
+	constexpr size_t kWidth = 72;
+	const AllContext &c = *v.ctx;
+	std::string s = wrapped(fmt::format("niovcheck {}: ", v.kernel.empty() ? "plugin" : "kernel tree"),
+				v.kernel.empty() ? c.plugin_name : v.kernel, kWidth, "  ");
+	s += wrapped("rules ", c.rules.label(), kWidth, "  ");
+	for (const auto &l : c.rules_from_code)
+		s += wrapped("  ", l, kWidth, "    ");
+	s += "\n";
+	for (const auto &e : v.engines) {
+		std::string what = e.runs;
+		if (!e.note.empty())
+			what += (what.empty() ? "" : "; ") + e.note;
+		s += wrapped(fmt::format("{:<8} {:<9} ", e.name, status_name(e.status)), what, kWidth,
+			     std::string(19, ' '));
+	}
+	s += "\n";
+	if (v.findings.empty()) {
+		s += fmt::format("verdict: clean, {:.0f} s\n", v.seconds);
+	} else {
+		s += fmt::format("verdict: {} finding{}, {:.0f} s\n", v.findings.size(),
+				 v.findings.size() == 1 ? "" : "s", v.seconds);
+		for (size_t i = 0; i < v.findings.size(); ++i) {
+			const Finding &f = v.findings[i];
+			s += "\n" + wrapped(fmt::format("{}. ", i + 1), f.key, kWidth, "   ");
+			s += wrapped("   ", f.title, kWidth, "   ");
+			if (!f.replay.empty())
+				s += command_lines(f.replay, kWidth);
+		}
+	}
+	std::fputs(s.c_str(), out);
+}
+
 }  // namespace niov::cli

@@ -29,5 +29,9 @@ void print_text(std::FILE *out, const AllVerdict &v);
 nlohmann::json verdict_json(const AllVerdict &v);
 std::string junit_xml(const AllVerdict &v);
 void print_tap(std::FILE *out, const AllVerdict &v);
+// A plain-text summary to paste into a cover letter or a reply on the list:
+// the tree or plugin, the rules, one line per engine, the findings and
+// their replay commands, no line past 72 columns.
+void print_summary(std::FILE *out, const AllVerdict &v);
 
 }  // namespace niov::cli

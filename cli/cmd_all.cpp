@@ -25,6 +25,7 @@ int cmd_all(Args &args) {
 		throw UsageError(fmt::format("--budget '{}': want presubmit or nightly", budget));
 	req.json = args.flag("json");
 	req.tap = args.flag("tap");
+	req.summary = args.flag("summary");
 	req.junit = args.option("junit", "");
 	req.seed = args.number("seed", 1);
 	req.cases = args.number("cases", 0);
@@ -52,8 +53,8 @@ int cmd_all(Args &args) {
 	if (req.asan && req.kernel.empty())
 		throw UsageError("--asan builds a kernel tree with ASan + UBSan: it goes with --kernel DIR "
 				 "(a plugin of your own: niovcheck plugin build --asan)");
-	if (req.json && req.tap)
-		throw UsageError("--json and --tap: pick one for stdout (--junit FILE goes with either)");
+	if (req.json + req.tap + req.summary > 1)
+		throw UsageError("--json, --tap and --summary: pick one for stdout (--junit FILE goes with any)");
 	if (req.cases > INT32_MAX)
 		throw UsageError("--cases must be 1..2147483647");
 	return run_all(req, stdout);

@@ -103,12 +103,13 @@ constexpr std::array<Entry, 14> kCommands{{
 	 "%RULES%"},
 	{"all", "every engine on one plugin or kernel tree, one verdict",
 	 "usage: niovcheck all (--impl PATH | --kernel DIR) [--rules P] [--policy K=V]... [--budget presubmit|nightly]\n"
-	 "                     [--json | --tap] [--junit FILE] [--engines a,b] [--cases N] [--fuzz-seconds N]\n"
+	 "                     [--json | --tap | --summary] [--junit FILE] [--engines a,b] [--cases N] [--fuzz-seconds N]\n"
 	 "                     [--proof-timeout-ms N] [--jobs N] [--seed S] [--no-build-fuzz] [--fuzz-build DIR] [--no-cache] [--asan]\n"
 	 "                     [--work-dir DIR] [--source-dir DIR]\n"
 	 "  --impl PATH            the plugin       --kernel DIR  a kernel tree (built with kernel build)\n"
 	 "  --budget B             presubmit (1000 cases, 15 s per fuzz target) or nightly (20000, 600 s)\n"
 	 "  --json                 schema niovcheck-all/1   --tap  KTAP v1   --junit FILE  JUnit XML\n"
+	 "  --summary              plain text for a mail: the verdict in 72 columns\n"
 	 "  --engines a,b          replay, props, fuzz, proof, faults (default all)\n"
 	 "  --cases N  --fuzz-seconds N  --proof-timeout-ms N   override the budget\n"
 	 "  --jobs N               fuzz targets side by side (default: the machine's cores)\n"
