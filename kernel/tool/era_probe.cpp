@@ -1,5 +1,6 @@
 #include "era_probe.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <fstream>
 #include <regex>
@@ -70,8 +71,53 @@ EraProbe probe_era(const std::string &tree) {
 		s.push_back(std::string(bulk ? "" : "no ") + "net_devmem_alloc_dmabuf_bulk()");
 		return join(s, ", ");
 	};
-	auto unknown = [&](const std::string &why) {
-		return KernelTreeError(tree + ": unknown devmem era (" + why + "); found: " + found());
+	// What a tree the probe cannot take differs in from the nearest era it
+	// knows, and where such a change goes, so the one line says what to do.
+	auto advice = [&](const std::string &bad_param) -> std::string {
+		if (!bad_param.empty())
+			return "a new bind parameter is passed by bind_argument() in kernel/tool/era_probe.cpp (and, if the "
+			       "code reads it, supplied by kernel/runtime/): kernel/README.md, \"Eras\"";
+		if (!bind || !to_queue)
+			return "a renamed bind or bind-to-queue is looked up in probe_era(), kernel/tool/era_probe.cpp: "
+			       "kernel/README.md, \"Trees drift\"";
+		struct Known {
+			const char *name;
+			bool direction, shift, genpool, niov_at, bulk;
+		};
+		static const Known eras[] = {{"(a) gen_pool RX only", false, false, true, false, false},
+					     {"(b) gen_pool with TX", true, false, true, true, false},
+					     {"(c) niov_shift on gen_pool", true, true, true, true, false},
+					     {"(c) niov_shift with a freelist", true, true, false, true, true}};
+		bool direction = false, shift = false;
+		for (const auto &q : bind->params) {
+			direction |= bind_argument(q) == "direction";
+			shift |= bind_argument(q) == "niov_shift";
+		}
+		const bool have[] = {direction, shift, genpool, niov_at.has_value(), bulk.has_value()};
+		static const char *what[] = {"a direction parameter", "a niov_shift parameter", "gen_pool",
+					     "net_devmem_get_niov_at()", "net_devmem_alloc_dmabuf_bulk()"};
+		const Known *best = nullptr;
+		std::string diff;
+		size_t best_count = 0;
+		for (const auto &e : eras) {
+			const bool want[] = {e.direction, e.shift, e.genpool, e.niov_at, e.bulk};
+			std::vector<std::string> d;
+			for (int i = 0; i < 5; i++)
+				if (want[i] != have[i])
+					d.push_back((want[i] ? "lacks " : "has ") + std::string(what[i]));
+			if (!best || d.size() < best_count) {
+				best = &e;
+				best_count = d.size();
+				diff = join(d, ", ");
+			}
+		}
+		return std::string("nearest known era ") + best->name + ": this tree " + diff +
+		       "; an era's adapter is chosen in probe_era() and written in kernel/adapters/ (kernel/README.md, "
+		       "\"Eras\")";
+	};
+	auto unknown = [&](const std::string &why, const std::string &bad_param = "") {
+		return KernelTreeError(tree + ": unknown devmem era (" + why + "); found: " + found() + "; " +
+				       advice(bad_param));
 	};
 	if (!bind || !to_queue) throw unknown("no bind or bind-to-queue definition");
 
@@ -81,7 +127,7 @@ EraProbe probe_era(const std::string &tree) {
 	bool has_direction = false, has_shift = false;
 	for (const auto &param : bind->params) {
 		const std::string a = bind_argument(param);
-		if (a.empty()) throw unknown("bind parameter '" + param + "' is not one the adapters know");
+		if (a.empty()) throw unknown("bind parameter '" + param + "' is not one the adapters know", param);
 		has_direction |= a == "direction";
 		has_shift |= a == "niov_shift";
 		args.push_back(a);
