@@ -14,6 +14,7 @@
 #include "all_engines.hpp"
 #include "all_findings.hpp"
 #include "all_report.hpp"
+#include "all_run.hpp"
 #include "../kernel/tool/sanitizer_report.hpp"
 #include "args.hpp"
 #include "kernel_build.hpp"
@@ -242,9 +243,10 @@ const std::vector<std::string> &all_engine_names() {
 	return names;
 }
 
-int run_all(const AllRequest &req, std::FILE *out) {
+std::unique_ptr<AllRun> check_all(const AllRequest &req) {
 	const auto t0 = std::chrono::steady_clock::now();
-	AllContext c;
+	auto run = std::make_unique<AllRun>();
+	AllContext &c = run->ctx;
 	c.req = req;
 	std::string kernel_note;
 	pick_plugin(req, c, kernel_note);
@@ -285,7 +287,7 @@ int run_all(const AllRequest &req, std::FILE *out) {
 		results.push_back(run_engine(e, c));
 	}
 	std::fprintf(stderr, "niovcheck all: naming the root causes ...\n");
-	AllVerdict v;
+	AllVerdict &v = run->verdict;
 	v.ctx = &c;
 	v.kernel = req.kernel;
 	v.warns = read_warn_log(warn_log);
@@ -302,7 +304,12 @@ int run_all(const AllRequest &req, std::FILE *out) {
 	if (!kernel_note.empty())
 		v.engines.insert(v.engines.begin(), EngineResult{"kernel", EngineStatus::ok, kernel_note, "build", 0, {}, {}, {}});
 	v.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+	return run;
+}
 
+int report_all(const AllRun &run, std::FILE *out) {
+	const AllRequest &req = run.ctx.req;
+	const AllVerdict &v = run.verdict;
 	if (!req.junit.empty()) {
 		std::ofstream f(req.junit, std::ios::trunc);
 		f << junit_xml(v);
@@ -319,5 +326,7 @@ int run_all(const AllRequest &req, std::FILE *out) {
 		print_text(out, v);
 	return v.exit_code();
 }
+
+int run_all(const AllRequest &req, std::FILE *out) { return report_all(*check_all(req), out); }
 
 }  // namespace niov::cli

@@ -11,7 +11,7 @@
 
 namespace niov::cli {
 
-int cmd_all(Args &args) {
+AllRequest all_request(Args &args) {
 	AllRequest req;
 	req.impl = args.option("impl", "");
 	req.kernel = args.option("kernel", "");
@@ -47,16 +47,21 @@ int cmd_all(Args &args) {
 	if (!req.fuzz_bin_dir.empty())
 		req.fuzz_bin_dir += "/bin";
 	req.work_dir = args.option("work-dir", "");
+	if (req.json + req.tap + req.summary > 1)
+		throw UsageError("--json, --tap and --summary: pick one for stdout (--junit FILE goes with any)");
+	if (req.cases > INT32_MAX)
+		throw UsageError("--cases must be 1..2147483647");
+	return req;
+}
+
+int cmd_all(Args &args) {
+	AllRequest req = all_request(args);
 	if (!args.positional().empty())
 		throw UsageError("all takes no file arguments (--impl PATH or --kernel DIR)");
 	args.done();
 	if (req.asan && req.kernel.empty())
 		throw UsageError("--asan builds a kernel tree with ASan + UBSan: it goes with --kernel DIR "
 				 "(a plugin of your own: niovcheck plugin build --asan)");
-	if (req.json + req.tap + req.summary > 1)
-		throw UsageError("--json, --tap and --summary: pick one for stdout (--junit FILE goes with any)");
-	if (req.cases > INT32_MAX)
-		throw UsageError("--cases must be 1..2147483647");
 	return run_all(req, stdout);
 }
 

@@ -3,6 +3,7 @@
 
 #include <string>
 
+#include "all.hpp"
 #include "args.hpp"
 #include "decode.hpp"
 #include "rules_in_force.hpp"
@@ -20,6 +21,9 @@ int cmd_corpus(Args &args);
 int cmd_prove(Args &args);
 int cmd_mutants(Args &args);
 int cmd_all(Args &args);
+// all's options (the budget, engines, rules, outputs, work folder), for the
+// commands that run all's engines: `kernel series`.
+AllRequest all_request(Args &args);
 int cmd_plugin(int argc, char **argv);
 // Where `plugin build` takes the ABI headers, shim and common code from.
 std::string plugin_sdk_dir();
