@@ -34,6 +34,7 @@ int kernel_build_cmd(Args &args) {
 	KernelBuildOptions opt;
 	opt.asan = args.flag("asan");
 	opt.force = args.flag("force");
+	opt.coverage = args.flag("coverage");
 	opt.output = args.option("output", "");
 	opt.cache_dir = args.option("cache", "");
 	auto pos = args.positional();
@@ -42,7 +43,7 @@ int kernel_build_cmd(Args &args) {
 	const KernelBuild b = kernel_build(pos[0], opt);
 	std::printf("plugin %s\nera %s: %s\nrules %s\n%s%s\n", b.plugin.c_str(), b.era.letter.c_str(),
 		    b.era.name.c_str(), b.rules.c_str(), b.cached ? "cached " : "built ",
-		    b.asan ? "with ASan+UBSan" : "plain");
+		    b.asan ? "with ASan+UBSan" : b.coverage ? "with gcov counters (preload flush.so beside it)" : "plain");
 	return kExitClean;
 }
 

@@ -135,13 +135,14 @@ struct Plan {
 	kernel::EraProbe era;
 	KernelRules rules;	// the code's rules: the plugin declares them
 	bool asan = false;
+	bool coverage = false;
 	std::vector<std::string> tree_files;	 // relative paths the build reads
 	std::string fill_text;			 // the extracted fill ("" = none)
 	std::vector<std::string> real_headers;	 // relative paths
 	std::string cc;
 };
 
-Plan make_plan(const std::string &tree, bool asan, const std::string &cc) {
+Plan make_plan(const std::string &tree, bool asan, bool coverage, const std::string &cc) {
 	Plan p;
 	p.tree = tree;
 	p.era = kernel::probe_era(tree);
@@ -149,6 +150,7 @@ Plan make_plan(const std::string &tree, bool asan, const std::string &cc) {
 	p.era.defines.push_back("NIOV_K_RULES=\"" + p.rules.preset + "\"");
 	if (!p.rules.policy.empty()) p.era.defines.push_back("NIOV_K_POLICY=\"" + p.rules.policy + "\"");
 	p.asan = asan;
+	p.coverage = coverage;
 	p.cc = !cc.empty() ? cc : std::getenv("NIOV_KERNEL_CC") ? std::getenv("NIOV_KERNEL_CC") : "gcc";
 	// devmem.c and the net/core headers it includes by quotes, transitively
 	std::vector<std::string> todo = {"net/core/devmem.c"};
@@ -184,7 +186,7 @@ Plan make_plan(const std::string &tree, bool asan, const std::string &cc) {
 std::vector<fs::path> our_sources() {
 	std::vector<fs::path> out;
 	const fs::path k = fs::path(source_dir()) / "kernel";
-	for (const char *d : {"shim", "runtime", "adapters"})
+	for (const char *d : {"shim", "runtime", "adapters", "coverage"})
 		for (const auto &e : fs::directory_iterator(k / d)) out.push_back(e.path());
 	out.push_back(fs::path(source_dir()) / "plugins/include/niov_impl.h");
 	out.push_back(fs::path(source_dir()) / "plugins/include/niov_shim.h");
@@ -196,6 +198,7 @@ std::vector<fs::path> our_sources() {
 std::string plan_hash(const Plan &p) {
 	Fnv h;
 	h.add(p.asan ? "asan" : "plain");
+	h.add(p.coverage ? "coverage" : "");
 	h.add(p.cc);
 	if (const char *extra = std::getenv("NIOV_KERNEL_CFLAGS")) h.add(extra);
 	h.add(p.tree);
@@ -254,13 +257,20 @@ void build_into(const Plan &p, const fs::path &dir) {
 		"-iquote", p.tree + "/net/core", "-I" + (k / "runtime").string(),
 		"-I" + (k / "adapters").string(), "-I" + (dir / "extracted").string()};
 
+	// The tree's own code (the adapter includes devmem.c and the fill) is
+	// what coverage is about; the runtime and shim are not counted.
+	const std::vector<std::string> counted = p.coverage ? std::vector<std::string>{"--coverage"} : std::vector<std::string>{};
 	struct Unit { fs::path src; bool kernel; std::vector<std::string> extra; };
 	std::vector<Unit> units;
 	std::vector<std::string> features;
 	for (const auto &d : p.era.unit_defines) features.push_back("-D" + d);
 	for (const char *r : kRuntimeSources) units.push_back({k / "runtime" / r, true, features});
-	if (p.era.uses_genalloc) units.push_back({fs::path(p.tree) / "lib/genalloc.c", true, features});
+	if (p.era.uses_genalloc) {
+		units.push_back({fs::path(p.tree) / "lib/genalloc.c", true, features});
+		units.back().extra.insert(units.back().extra.end(), counted.begin(), counted.end());
+	}
 	std::vector<std::string> defs = features;
+	defs.insert(defs.end(), counted.begin(), counted.end());
 	for (const auto &d : p.era.defines) defs.push_back("-D" + d);
 	units.push_back({k / "adapters" / p.era.adapter, true, defs});
 	for (const char *r : kLibcSources) units.push_back({k / "runtime" / r, false, {}});
@@ -286,9 +296,16 @@ void build_into(const Plan &p, const fs::path &dir) {
 	link.insert(link.end(), common.begin(), common.end());
 	link.insert(link.end(), objects.begin(), objects.end());
 	if (!p.asan) link.push_back("-Wl,--no-undefined");
+	// libgcov's __gcov_dump is linked only when something refers to it:
+	// flush.so calls it by name, so the plugin must carry (and export) it.
+	if (p.coverage) link.insert(link.end(), {"--coverage", "-Wl,--undefined=__gcov_dump"});
 	if (run(link, log) != 0)
 		throw KernelTreeError("linking the kernel plugin failed: " + first_error(log) +
 				      " (log: " + log.string() + ")");
+	if (p.coverage &&
+	    run({p.cc, "-shared", "-fPIC", "-O1", "-o", (dir / "flush.so").string(),
+		 (fs::path(source_dir()) / "kernel/coverage/flush_at_exit.c").string(), "-ldl"}, log) != 0)
+		throw KernelTreeError("building the coverage flush failed: " + first_error(log) + " (log: " + log.string() + ")");
 	write_tree_file(dir / "era.txt", p.era.letter + "\n" + p.era.name + "\n" + p.rules.preset + "\n" + p.tree + "\n");
 }
 
@@ -324,7 +341,7 @@ KernelBuild kernel_build(const std::string &tree_arg, const KernelBuildOptions &
 	std::error_code ec;
 	const fs::path tree = fs::canonical(tree_arg, ec);
 	if (ec || !fs::is_directory(tree)) throw KernelTreeError(tree_arg + ": not a directory");
-	const Plan plan = make_plan(tree.string(), opt.asan, opt.cc);
+	const Plan plan = make_plan(tree.string(), opt.asan, opt.coverage, opt.cc);
 
 	KernelBuild out;
 	out.era = plan.era;
@@ -332,8 +349,15 @@ KernelBuild kernel_build(const std::string &tree_arg, const KernelBuildOptions &
 	out.policy = plan.rules.policy;
 	out.read = plan.rules;
 	out.asan = opt.asan;
+	out.coverage = opt.coverage;
+	std::set<std::string> inputs(plan.tree_files.begin(), plan.tree_files.end());
+	// What the probe reads besides: the fill's file and the netlink handlers
+	// the rules come from, the header its features come from.
+	for (const char *f : {"net/core/datagram.c", "net/core/netdev-genl.c", "net/core/devmem.h", "include/net/netmem.h"})
+		if (fs::exists(tree / f)) inputs.insert(f);
+	out.inputs.assign(inputs.begin(), inputs.end());
 	const fs::path cache = opt.cache_dir.empty() ? kernel_cache_dir() : opt.cache_dir;
-	const fs::path dir = cache / (plan_hash(plan) + (opt.asan ? "-asan" : "") +
+	const fs::path dir = cache / (plan_hash(plan) + (opt.asan ? "-asan" : "") + (opt.coverage ? "-cov" : "") +
 				      (plan.cc != "gcc" ? "-" + fs::path(plan.cc).filename().string() : ""));
 	out.build_dir = dir.string();
 	out.plugin = (dir / "plugin.so").string();
@@ -349,7 +373,10 @@ KernelBuild kernel_build(const std::string &tree_arg, const KernelBuildOptions &
 		fs::remove_all(dir, ec);
 		fs::rename(tmp, dir);
 	}
-	if (!opt.asan) check_loads(out.plugin, plan.rules);
+	// A coverage build is the plain build's code with counters, and loading
+	// it here would write them where it was compiled: the plain build of the
+	// tree is the one checked.
+	if (!opt.asan && !opt.coverage) check_loads(out.plugin, plan.rules);
 	if (!opt.output.empty()) {
 		fs::create_directories(fs::absolute(opt.output).parent_path());
 		fs::copy_file(out.plugin, opt.output, fs::copy_options::overwrite_existing, ec);

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "../kernel/tool/era_probe.hpp"
 #include "kernel_rules.hpp"
@@ -17,6 +18,10 @@ struct KernelBuildOptions {
 	bool force = false;	  // rebuild even when the cache has it
 	bool quiet = false;	  // no progress lines on stderr
 	std::string cc;		  // the compiler ("" = $NIOV_KERNEL_CC, else gcc)
+	// gcov counters in the tree's code (devmem.c with the fill, genalloc.c),
+	// and beside the plugin flush.so (kernel/coverage/flush_at_exit.c),
+	// which a process preloads so its children's counters are written too.
+	bool coverage = false;
 };
 
 struct KernelBuild {
@@ -27,7 +32,11 @@ struct KernelBuild {
 	KernelRules read;	  // how the code's choices gave them
 	bool cached = false;	  // nothing was compiled
 	bool asan = false;
+	bool coverage = false;
 	std::string build_dir;	  // where the objects, shadows and build.log are
+	// The tree's files the probe and the build read (relative, sorted): two
+	// trees alike in these give the same plugin and the same rules.
+	std::vector<std::string> inputs;
 };
 
 // Throws kernel::KernelTreeError (one line) when the tree cannot be taken

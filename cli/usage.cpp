@@ -134,9 +134,10 @@ constexpr std::array<Entry, 14> kCommands{{
 	 "  --json                 the sweep as JSON\n"},
 	{"kernel", "a plugin from a kernel tree's own code",
 	 "usage: niovcheck kernel check DIR [all's options]    (= niovcheck all --kernel DIR)\n"
-	 "       niovcheck kernel build DIR [-o PATH] [--asan] [--force] [--cache DIR] | kernel probe DIR\n"
+	 "       niovcheck kernel build DIR [-o PATH] [--asan] [--coverage] [--force] [--cache DIR] | kernel probe DIR\n"
 	 "  check                  every engine on the tree's code under its era's rules, one verdict\n"
 	 "  -o PATH                copy the plugin there   --asan  ASan + UBSan\n"
+	 "  --coverage             gcov counters in the tree's code (run it with flush.so, beside it, preloaded)\n"
 	 "  --force                rebuild even when cached   --cache DIR  the cache (default ~/.cache/niovcheck)\n"},
 	{"help", "this list", "usage: niovcheck help | niovcheck COMMAND --help\n"},
 	{"version", "the version", "usage: niovcheck --version\n"},
