@@ -50,7 +50,7 @@ int kernel_build_cmd(Args &args) {
 }  // namespace
 
 int cmd_kernel(int argc, char **argv) {
-	if (argc < 3) throw UsageError("kernel needs a subcommand: check DIR | build DIR [-o PATH] [--asan] | probe DIR");
+	if (argc < 3) throw UsageError("kernel needs a subcommand: check DIR | build DIR [-o PATH] [--asan] | probe DIR | series BASE PATCH...");
 	const std::string sub = argv[2];
 	// -o is the one short option niovcheck takes (as a compiler would)
 	static char output[] = "--output";
@@ -73,7 +73,9 @@ int cmd_kernel(int argc, char **argv) {
 		return kernel_build_cmd(args);
 	if (sub == "probe")
 		return kernel_probe(args);
-	throw UsageError("unknown kernel subcommand '" + sub + "' (check, build, probe)");
+	if (sub == "series")
+		return cmd_kernel_series(args);
+	throw UsageError("unknown kernel subcommand '" + sub + "' (check, build, probe, series)");
 }
 
 }  // namespace niov::cli

@@ -40,6 +40,8 @@ struct FaultsRun {
 FaultsRun run_faults(PluginImpl &impl, const RulesInForce &rules, const std::vector<std::string> &files);
 // A plugin from a kernel tree (cmd_kernel.cpp); takes argv itself for -o.
 int cmd_kernel(int argc, char **argv);
+// `kernel series`: a patch series checked patch by patch (cmd_series.cpp).
+int cmd_kernel_series(Args &args);
 
 // `corpus decode`: a fuzz input of target @t as a scenario file, pinned to
 // @impl's rules when given (as the fuzz targets pin them under $NIOV_IMPL).

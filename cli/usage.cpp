@@ -135,10 +135,17 @@ constexpr std::array<Entry, 14> kCommands{{
 	{"kernel", "a plugin from a kernel tree's own code",
 	 "usage: niovcheck kernel check DIR [all's options]    (= niovcheck all --kernel DIR)\n"
 	 "       niovcheck kernel build DIR [-o PATH] [--asan] [--coverage] [--force] [--cache DIR] | kernel probe DIR\n"
+	 "       niovcheck kernel series BASE (PATCH... | --mbox FILE | --range A..B) [all's options] [--no-coverage]\n"
 	 "  check                  every engine on the tree's code under its era's rules, one verdict\n"
 	 "  -o PATH                copy the plugin there   --asan  ASan + UBSan\n"
 	 "  --coverage             gcov counters in the tree's code (run it with flush.so, beside it, preloaded)\n"
-	 "  --force                rebuild even when cached   --cache DIR  the cache (default ~/.cache/niovcheck)\n"},
+	 "  --force                rebuild even when cached   --cache DIR  the cache (default ~/.cache/niovcheck)\n"
+	 "  series                 each patch of a series checked on the base and the patches before it: the\n"
+	 "                         findings each brings in or fixes, the first bad patch, which added lines\n"
+	 "                         the engines ran; BASE a tree (--range: a git repository, A the base)\n"
+	 "  --mbox FILE            the patches of one mbox (b4 am): cover letter and replies skipped\n"
+	 "  --range A..B           the commits of A..B, read with git; the repository is never changed\n"
+	 "  --no-coverage          skip the --coverage build and run of each step\n"},
 	{"help", "this list", "usage: niovcheck help | niovcheck COMMAND --help\n"},
 	{"version", "the version", "usage: niovcheck --version\n"},
 }};

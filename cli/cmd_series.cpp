@@ -1,0 +1,77 @@
+// `niovcheck kernel series BASE (PATCH... | --mbox FILE | --range A..B)`:
+// a patch series checked patch by patch (series_run.hpp).
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+
+#include <fmt/format.h>
+
+#include "commands.hpp"
+#include "kernel_build.hpp"
+#include "series_report.hpp"
+#include "series_run.hpp"
+
+namespace fs = std::filesystem;
+
+namespace niov::cli {
+
+int cmd_kernel_series(Args &args) {
+	AllRequest req = all_request(args);
+	const std::string mbox = args.option("mbox", "");
+	const std::string range = args.option("range", "");
+	SeriesOptions opt;
+	opt.coverage = !args.flag("no-coverage");
+	auto pos = args.positional();
+	args.done();
+	if (!req.impl.empty() || !req.kernel.empty())
+		throw UsageError("kernel series takes the base tree as its first argument, not --impl/--kernel");
+	if (pos.empty())
+		throw UsageError("kernel series needs a base: kernel series BASE (PATCH... | --mbox FILE | --range A..B)");
+	const int given = (pos.size() > 1) + !mbox.empty() + !range.empty();
+	if (given != 1)
+		throw UsageError("kernel series takes the patches one way: patch files, --mbox FILE or --range A..B");
+	std::error_code ec;
+	const std::string base = fs::canonical(pos[0], ec).string();
+	if (ec || !fs::is_directory(base))
+		throw UsageError(fmt::format("{}: not a directory", pos[0]));
+	auto inside_base = [&](const std::string &dir) { return dir == base || dir.rfind(base + "/", 0) == 0; };
+	const std::string name = "series-" + fs::path(base).filename().string();
+	if (req.work_dir.empty()) {
+		// ./niovcheck-failures, as `all` does, unless that is in the tree
+		// (run from a kernel checkout): then the kernel cache's folder.
+		req.work_dir = fs::weakly_canonical(fs::absolute("niovcheck-failures/" + name)).string();
+		if (inside_base(req.work_dir))
+			req.work_dir = (fs::path(kernel_cache_dir()) / "series-work" / name).string();
+	}
+	opt.work = fs::weakly_canonical(fs::absolute(req.work_dir)).string();
+	if (inside_base(opt.work))
+		throw UsageError(fmt::format("--work-dir {} is inside the base tree {}: the series never writes there", opt.work, base));
+	fs::create_directories(opt.work + "/tmp", ec);
+	if (ec)
+		throw UsageError(fmt::format("--work-dir {}: cannot create: {}", opt.work, ec.message()));
+
+	SeriesSource src;
+	if (!range.empty())
+		src = series_from_range(base, range, opt.work + "/tmp");
+	else if (!mbox.empty())
+		src = series_from_mbox(base, mbox);
+	else
+		src = series_from_files(base, std::vector<std::string>(pos.begin() + 1, pos.end()));
+
+	const SeriesVerdict v = run_series(src, req, opt);
+	if (!req.junit.empty()) {
+		std::ofstream f(req.junit, std::ios::trunc);
+		f << series_junit(v);
+		if (!f)
+			throw UsageError(fmt::format("--junit {}: cannot write", req.junit));
+	}
+	if (req.json)
+		std::fputs((series_json(v).dump(2) + "\n").c_str(), stdout);
+	else if (req.tap)
+		print_series_ktap(stdout, v);
+	else
+		print_series_text(stdout, v);
+	return v.exit_code();
+}
+
+}  // namespace niov::cli
