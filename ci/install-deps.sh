@@ -10,6 +10,7 @@ packages=(
 	libgtest-dev libgmock-dev librapidcheck-dev libbenchmark-dev
 	libz3-dev z3 cvc5 boolector afl++ libfmt-dev nlohmann-json3-dev python3-yaml
 	zip
+	patch git   # kernel series: patches applied with GNU patch, --range read with git
 	linux-source-6.12   # kernel tree mode tests: the real 6.12 devmem
 )
 
