@@ -92,7 +92,9 @@ SeriesVerdict run_series(const SeriesSource &src, const AllRequest &req, const S
 			r.junit.clear();
 			r.work_dir = fmt::format("{}/step-{}", opt.work, s.index);
 			s.run = check_all(r);
-			if (opt.coverage && s.index > 0)
+			if (!opt.coverage)
+				s.coverage.note = "off (--no-coverage)";
+			else if (s.index > 0)
 				measure(s, req, opt);
 		}
 		const std::set<std::string> now = keys_of(s);

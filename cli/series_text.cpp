@@ -26,8 +26,10 @@ std::string coverage_cell(const SeriesStep &s) {
 		return "-";
 	if (s.added.empty())
 		return "no code";
-	if (s.same_as >= 0 || !s.coverage.ran)
-		return s.coverage.ran ? "-" : "not run";
+	if (s.same_as >= 0)
+		return "-";
+	if (!s.coverage.ran)
+		return s.coverage.note.rfind("off", 0) == 0 ? "off" : "not run";
 	const PatchCoverage &pc = s.patch_coverage;
 	return fmt::format("{}/{}{}", pc.exercised, pc.code, s.coverage_warning.empty() ? "" : " !");
 }

@@ -33,6 +33,7 @@ check_options cmd_mutants.cpp mutants
 check_options cmd_all.cpp all
 check_options cmd_plugin.cpp plugin
 check_options cmd_kernel.cpp kernel
+check_options cmd_series.cpp kernel
 "$bin" help >/dev/null || bad "help exits $?"
 "$bin" --version | grep -qE '^niovcheck [0-9]+\.[0-9]+ \(plugin ABI v1\.\.v[0-9]+\)$' || bad "--version: $("$bin" --version)"
 
