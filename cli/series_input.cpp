@@ -1,6 +1,7 @@
 #include "series_input.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <filesystem>
 #include <fstream>
 #include <regex>
