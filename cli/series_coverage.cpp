@@ -96,10 +96,17 @@ CoverageRun measure_coverage(const std::string &tree, const AllRequest &req, con
 	std::string preload = b.build_dir + "/flush.so";
 	if (const char *p = std::getenv("LD_PRELOAD"); p && *p)
 		preload += std::string(":") + p;
+	// A niovcheck built with ASan (the sanitizer CI's) wants its runtime
+	// first in the library list and stops when a preload comes before it;
+	// the flush only interposes _exit, which ASan does not.
+	std::string asan = "verify_asan_link_order=0";
+	if (const char *a = std::getenv("ASAN_OPTIONS"); a && *a)
+		asan = std::string(a) + ":" + asan;
 	ExecOptions eo;
 	eo.env = {{"LD_PRELOAD", preload},
 		  {"GCOV_PREFIX", work + "/gcda"},
-		  {"GCOV_PREFIX_STRIP", std::to_string(path_depth(b.build_dir))}};
+		  {"GCOV_PREFIX_STRIP", std::to_string(path_depth(b.build_dir))},
+		  {"ASAN_OPTIONS", asan}};
 	eo.stdout_file = work + "/verdict.json";
 	const ExecResult r = exec_capture(argv, work, eo);
 	if (r.code != 0 && r.code != 1)
@@ -111,7 +118,8 @@ CoverageRun measure_coverage(const std::string &tree, const AllRequest &req, con
 			if (e.value("status", "") != "not run" && e.value("engine", "") != "kernel")
 				out.engines.push_back(e.value("engine", ""));
 	} catch (const std::exception &e) {
-		return done(fmt::format("the coverage run's verdict does not parse: {}", e.what()));
+		return done(fmt::format("the coverage run (exit {}) left no verdict: {}", r.code,
+					r.err.empty() ? e.what() : r.err.substr(0, r.err.find('\n'))));
 	}
 	for (const auto &e : fs::directory_iterator(b.build_dir, ec)) {
 		if (e.path().extension() != ".gcno")

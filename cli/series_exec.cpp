@@ -16,7 +16,7 @@ namespace niov::cli {
 
 namespace {
 
-std::string slurp(const std::string &path) {
+std::string read_whole(const std::string &path) {
 	std::ifstream in(path, std::ios::binary);
 	std::ostringstream s;
 	s << in.rdbuf();
@@ -63,10 +63,10 @@ ExecResult exec_capture(const std::vector<std::string> &argv, const std::string 
 	ExecResult r;
 	r.code = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
 	if (opt.stdout_file.empty()) {
-		r.out = slurp(out);
+		r.out = read_whole(out);
 		std::filesystem::remove(out);
 	}
-	r.err = slurp(err);
+	r.err = read_whole(err);
 	std::filesystem::remove(err);
 	return r;
 }

@@ -14,7 +14,7 @@ bool is_fresh(const SeriesStep &s, const std::string &key) {
 	return std::find(s.fresh.begin(), s.fresh.end(), key) != s.fresh.end();
 }
 
-std::string xml_escape(const std::string &s) {
+std::string junit_escape(const std::string &s) {
 	std::string out;
 	for (char c : s) {
 		switch (c) {
@@ -218,9 +218,9 @@ std::string series_junit(const SeriesVerdict &v) {
 			++tests;
 			const std::string mark = engine_mark(s, e);
 			cases += fmt::format("    <testcase classname=\"{}\" name=\"{}\" time=\"{:.3f}\">\n", cls,
-					     xml_escape(e.name), e.seconds);
+					     junit_escape(e.name), e.seconds);
 			if (mark == "not run") {
-				cases += fmt::format("      <skipped message=\"{}\"/>\n", xml_escape(e.note));
+				cases += fmt::format("      <skipped message=\"{}\"/>\n", junit_escape(e.note));
 				++skipped;
 			} else if (mark == "new") {
 				cases += "      <failure message=\"a finding this patch brought in\"/>\n";
@@ -234,13 +234,13 @@ std::string series_junit(const SeriesVerdict &v) {
 			const Finding &f = *s.finding(k);
 			++tests, ++failures;
 			cases += fmt::format("    <testcase classname=\"{}\" name=\"{}\">\n      <failure message=\"{}\">replay: {}</failure>\n    </testcase>\n",
-					     cls, xml_escape("finding: " + k), xml_escape(f.title), xml_escape(f.replay));
+					     cls, junit_escape("finding: " + k), junit_escape(f.title), junit_escape(f.replay));
 		}
 		if (s.index > 0 && !s.added.empty()) {
 			++tests;
 			cases += fmt::format("    <testcase classname=\"{}\" name=\"coverage\">\n", cls);
 			if (!s.coverage_warning.empty()) {
-				cases += fmt::format("      <skipped message=\"{}\"/>\n", xml_escape("warning: " + s.coverage_warning));
+				cases += fmt::format("      <skipped message=\"{}\"/>\n", junit_escape("warning: " + s.coverage_warning));
 				++skipped;
 			} else if (s.coverage.ran) {
 				cases += fmt::format("      <system-out>{} of {} added lines of code exercised</system-out>\n",
@@ -251,7 +251,7 @@ std::string series_junit(const SeriesVerdict &v) {
 		all_tests += tests;
 		all_failures += failures;
 		suites += fmt::format("  <testsuite name=\"{}\" tests=\"{}\" failures=\"{}\" skipped=\"{}\" time=\"{:.3f}\">\n{}  </testsuite>\n",
-				      xml_escape(fmt::format("{} {}", s.index, step_label(s))), tests, failures, skipped,
+				      junit_escape(fmt::format("{} {}", s.index, step_label(s))), tests, failures, skipped,
 				      s.seconds, cases);
 	}
 	return fmt::format("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"niovcheck kernel series\" "

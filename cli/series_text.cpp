@@ -12,7 +12,7 @@ namespace {
 
 std::string clip(const std::string &s, std::size_t n) { return s.size() <= n ? s : s.substr(0, n - 3) + "..."; }
 
-std::string joined(const std::vector<std::string> &v, const char *sep = ", ") {
+std::string join_list(const std::vector<std::string> &v, const char *sep = ", ") {
 	std::string s;
 	for (const auto &x : v)
 		s += (s.empty() ? "" : sep) + x;
@@ -54,7 +54,7 @@ void print_step(std::FILE *out, const SeriesVerdict &v, const SeriesStep &s) {
 				std::vector<std::string> hs;
 				for (std::size_t i = 0; i < sec.hunks.size(); ++i)
 					hs.push_back(hunk_text(sec.hunks[i], i + 1));
-				how = ": hunk " + joined(hs);
+				how = ": hunk " + join_list(hs);
 			} else if (sec.role != FileRole::not_compiled && sec.role != FileRole::unread) {
 				how = fmt::format(": {} hunk{} (the commit's own)", sec.hunk_count, sec.hunk_count == 1 ? "" : "s");
 			}
@@ -74,9 +74,9 @@ void print_step(std::FILE *out, const SeriesVerdict &v, const SeriesStep &s) {
 			const PatchCoverage &pc = s.patch_coverage;
 			std::fprintf(out, "  coverage: %u of %u added lines of code exercised (%u added or changed lines, "
 					  "the rest hold no code; engines %s on the --coverage build)\n",
-				     pc.exercised, pc.code, added, joined(s.coverage.engines).c_str());
+				     pc.exercised, pc.code, added, join_list(s.coverage.engines).c_str());
 			if (!pc.unexercised.empty())
-				std::fprintf(out, "  not exercised: %s\n", joined(pc.unexercised).c_str());
+				std::fprintf(out, "  not exercised: %s\n", join_list(pc.unexercised).c_str());
 		} else if (s.same_as < 0) {
 			std::fprintf(out, "  coverage: not measured: %s\n", s.coverage.note.c_str());
 		}
@@ -93,7 +93,7 @@ void print_step(std::FILE *out, const SeriesVerdict &v, const SeriesStep &s) {
 void print_finding(std::FILE *out, const Finding &f) {
 	std::fprintf(out, "    %s\n", f.title.c_str());
 	if (!f.violates.empty())
-		std::fprintf(out, "    violates: %s\n", joined(f.violates).c_str());
+		std::fprintf(out, "    violates: %s\n", join_list(f.violates).c_str());
 	std::string seen;
 	for (const auto &o : f.seen_by)
 		if (seen.find(o.engine) == std::string::npos)
@@ -113,14 +113,14 @@ void print_series_text(std::FILE *out, const SeriesVerdict &v) {
 	std::fprintf(out, "  budget %s (%llu cases per property, %u s per fuzz target); seed %llu; coverage %s\n\n",
 		     v.req.budget == Budget::nightly ? "nightly" : "presubmit", static_cast<unsigned long long>(c.cases),
 		     c.fuzz_seconds, static_cast<unsigned long long>(v.req.seed),
-		     v.opt.coverage ? fmt::format("by {} on a --coverage build", joined(coverage_engines(v.req))).c_str()
+		     v.opt.coverage ? fmt::format("by {} on a --coverage build", join_list(coverage_engines(v.req))).c_str()
 				    : "off");
 	std::vector<std::string> engines;
 	for (const auto &e : v.steps.front().run->verdict.engines)
 		if (e.name != "kernel")
 			engines.push_back(e.name);
 	auto changes_of = [](const SeriesStep &s) {
-		std::string changes = s.index == 0 ? "-" : s.changes.empty() ? "none" : joined(s.changes, " ");
+		std::string changes = s.index == 0 ? "-" : s.changes.empty() ? "none" : join_list(s.changes, " ");
 		if (s.same_as >= 0)
 			changes = fmt::format("(= step {}) {}", s.same_as, s.changes.empty() ? "" : changes);
 		return changes;

@@ -31,7 +31,7 @@ const char *const kNamed[] = {"net/core/devmem.c",
 // What one file of a tree may weigh, as for every other input of the suite.
 constexpr std::uintmax_t kMaxFileBytes = 16u << 20;
 
-std::string slurp(const fs::path &p) {
+std::string file_bytes(const fs::path &p) {
 	std::ifstream in(p, std::ios::binary);
 	std::ostringstream s;
 	s << in.rdbuf();
@@ -44,10 +44,10 @@ std::string take(const fs::path &p, const std::string &rel) {
 		throw kernel::KernelTreeError(fmt::format("{}: not a regular file", p.string()));
 	if (fs::file_size(p, ec) > kMaxFileBytes)
 		throw kernel::KernelTreeError(fmt::format("{}: {} exceeds {} bytes (limit)", p.string(), rel, kMaxFileBytes));
-	return slurp(p);
+	return file_bytes(p);
 }
 
-struct Fnv {
+struct TreeFnv {
 	uint64_t h = 1469598103934665603ULL;
 	void add(const std::string &s) {
 		for (unsigned char c : s) {
@@ -109,7 +109,7 @@ TreeFiles tree_files_at_rev(const std::string &repo, const std::string &rev, con
 }
 
 std::string tree_hash(const TreeFiles &files) {
-	Fnv a, b;
+	TreeFnv a, b;
 	b.add("second");  // two independent 64-bit hashes: a name that will not collide
 	for (const auto &[path, text] : files) {
 		a.add(path), a.add(text);
