@@ -370,8 +370,17 @@ KernelBuild kernel_build(const std::string &tree_arg, const KernelBuildOptions &
 		if (!opt.quiet) std::fprintf(stderr, "niovcheck kernel: building %s (era %s) in %s\n",
 					     tree.c_str(), plan.era.letter.c_str(), dir.c_str());
 		build_into(plan, tmp);
-		fs::remove_all(dir, ec);
-		fs::rename(tmp, dir);
+		// Another run may have built the same inputs meanwhile and be using
+		// its plugin (and, for coverage, the notes its counters must
+		// match): theirs stays, ours goes.  --force replaces it.
+		if (opt.force) fs::remove_all(dir, ec);
+		fs::rename(tmp, dir, ec);
+		if (ec && fs::exists(dir / "plugin.so")) {
+			fs::remove_all(tmp, ec);
+		} else if (ec) {
+			fs::remove_all(dir, ec);
+			fs::rename(tmp, dir);
+		}
 	}
 	// A coverage build is the plain build's code with counters, and loading
 	// it here would write them where it was compiled: the plain build of the
