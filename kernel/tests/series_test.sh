@@ -17,6 +17,10 @@
 #                tcp.truesize_covers_bytes, its replay reproducing it
 #   slip3        0003 with a slip planted in its fill clamp: exit 1, first
 #                bad patch the third, a model-vs-code difference
+#   ktap         --tap of the series without 0001 (replay and props): the
+#                kernel's own kunit.py (Debian's linux-source-6.12) parses it
+#                and counts the passes, failures and skips the JSON verdict
+#                has; the first bad patch is the one 'not ok' step
 #   bad-apply    0001 twice: exit 2, one line naming the patch, the file and
 #                the hunk
 #   bad-merge    --range over a merge commit: exit 2, one line
@@ -181,6 +185,33 @@ slip3)
 	cmp -s "$(p 3)" "$work/0003-slip.patch" && fail "the slip changed nothing in 0003"
 	run "$base" $(p 1) $(p 2) "$work/0003-slip.patch" $(p 4) "${budget[@]}"
 	judge || exit 1 ;;
+ktap)
+	tarball=/usr/src/linux-source-6.12.tar.xz
+	[ -r "$tarball" ] || fail "$tarball missing (apt-get install linux-source-6.12)"
+	tar -xJf "$tarball" -C "$work" --wildcards 'linux-source-6.12/tools/testing/kunit/*.py' || fail "no kunit.py in $tarball"
+	quick=(--engines replay,props --cases 100 --no-build-fuzz)
+	"$niovcheck" kernel series "$base" $(p 2) $(p 3) $(p 4) "${quick[@]}" --work-dir "$work/run-tap" --tap \
+		>"$work/series.tap" 2>"$work/err"
+	rc=$?
+	[ "$rc" = 1 ] || fail "--tap: exit $rc, not 1"
+	run "$base" $(p 2) $(p 3) $(p 4) "${quick[@]}" --work-dir "$work/run" --json
+	head -1 "$work/series.tap" | grep -qx 'KTAP version 1' || fail "not KTAP: $(head -1 "$work/series.tap")"
+	parsed=$(python3 "$work/linux-source-6.12/tools/testing/kunit/kunit.py" parse "$work/series.tap" 2>&1 |
+		sed -n 's/.*Testing complete\. Ran \([0-9]*\) tests*: *//p')
+	want=$(python3 -c '
+import json, sys
+n = {"passed": 0, "failed": 0, "skipped": 0}
+for s in json.load(open(sys.argv[1]))["steps"]:
+    for e in s["engines"]:
+        n["failed" if e["mark"] == "new" else "skipped" if e["mark"] == "not run" else "passed"] += 1
+print(", ".join(f"{k}: {n[k]}" for k in ("passed", "failed", "skipped") if n[k]))' "$work/out")
+	echo "kunit.py: $parsed; the verdict: $want"
+	[ -n "$parsed" ] && [ "$parsed" = "$want" ] || fail "kunit.py counts '$parsed', the verdict '$want'"
+	[[ "$want" == *failed* ]] || fail "no failure counted"
+	grep -c '^not ok ' "$work/series.tap" | grep -qx 1 || fail "not one failing step"
+	grep -q "^not ok 4 patch 3: net: devmem: size TX niovs" "$work/series.tap" || fail "the auto-size step is not the 'not ok' one"
+	grep -B3 '^not ok 4 ' "$work/series.tap" | grep -q '^# new finding: rules violate tcp.truesize_covers_bytes' ||
+		fail "no finding as a diagnostic line before the 'not ok'" ;;
 bad-apply)
 	run "$base" $(p 1) $(p 1) "${budget[@]}"
 	bad_input "0001-.*: net/core/datagram.c: hunk #1 (@@ -24,7 +24,7 @@.*) does not apply" ;;
