@@ -23,6 +23,8 @@ int cmd_kernel_series(Args &args) {
 	opt.coverage = !args.flag("no-coverage");
 	auto pos = args.positional();
 	args.done();
+	if (req.summary)
+		throw UsageError("kernel series has no --summary: the table, --json or --tap");
 	if (!req.impl.empty() || !req.kernel.empty())
 		throw UsageError("kernel series takes the base tree as its first argument, not --impl/--kernel");
 	if (pos.empty())
