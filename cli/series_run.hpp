@@ -48,7 +48,7 @@ struct SeriesStep {
 	TreeFiles files;
 	std::string tree;		     // the step's files as a tree (kept, named by content)
 	KernelBuild build;
-	std::vector<std::string> changes;    // rule choices and tree features that changed: "truesize=len"
+	std::vector<std::string> changes;    // rule choices and tree features that changed: "KEY=VALUE", "+FLAG"
 	int same_as = -1;		     // a step with the same compiled files: its verdict stands
 	std::shared_ptr<AllRun> run;
 	std::vector<std::string> fresh, fixed;			 // finding keys
