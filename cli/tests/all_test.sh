@@ -6,7 +6,7 @@
 #    one finding per root cause, and each printed replay command, run as
 #    printed, fails again (exit 1);
 #  - a plugin that dereferences NULL gives a finding row, never exit 139;
-#  - the JSON (niovcheck-all/1), JUnit XML and TAP outputs parse;
+#  - the JSON (niovcheck-all/1), JUnit XML and KTAP outputs parse;
 #  - bad input exits 2 with one line.
 # usage: all_test.sh NIOVCHECK SOURCE_DIR LIB_DIR
 set -u
@@ -80,8 +80,9 @@ C
 "$bin" all --impl libcrash.so "${budget[@]}" --tap --work-dir wc >crash.tap 2>crash.err
 rc=$?
 [ $rc -eq 1 ] || { bad "crashing plugin: exit $rc, want 1"; tail -5 crash.err; }
-grep -q "^not ok .* - plugin crashed SIGSEGV" crash.tap || { bad "no crash finding in TAP"; cat crash.tap; }
-grep -q "^TAP version 13" crash.tap && grep -q "^1\.\." crash.tap || bad "not TAP 13"
+grep -q "^# finding [0-9]*: plugin crashed SIGSEGV" crash.tap && grep -q "^not ok [0-9]* " crash.tap ||
+	{ bad "no crash finding in KTAP"; cat crash.tap; }
+grep -q "^KTAP version 1" crash.tap && grep -q "^1\.\." crash.tap || bad "not KTAP v1"
 
 # A plugin that declares no rules: bad input until --rules says them.
 sed 's/^\t\.rules = "tx-autosize",$//' my_patch.c >norules.c
