@@ -20,6 +20,7 @@
 #include "replay_command.hpp"
 #include "runner.hpp"
 #include "target.hpp"
+#include "whole_file.hpp"
 
 namespace niov::cli {
 
@@ -372,9 +373,11 @@ EngineResult proof_for_all(const AllContext &ctx, const Progress &p) {
 			sc.expect_violations.clear();
 			sc.expect_bind_err.reset();
 			const fs::path copy = fs::path(ctx.work) / "proof" / fs::path(file).filename();
-			std::ofstream f(copy, std::ios::trunc);
-			f << "# niovcheck all: counterexample to " << ob.what << " under " << ctx.rules.label() << "\n"
-			  << serialize_scenario(sc);
+			const std::string cex = fmt::format("# niovcheck all: counterexample to {} under {}\n", ob.what,
+							    ctx.rules.label()) +
+						serialize_scenario(sc);
+			if (const std::string err = write_whole_file(copy.string(), cex); !err.empty())
+				throw std::runtime_error(fmt::format("{}: cannot write: {}", copy.string(), err));
 			ob.scenario = copy.string();
 			break;
 		}

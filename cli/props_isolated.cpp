@@ -1,11 +1,10 @@
 #include "props_isolated.hpp"
 
-#include <fstream>
-
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include "breadcrumb.hpp"
+#include "whole_file.hpp"
 
 namespace niov::cli {
 
@@ -107,13 +106,15 @@ WorkerFinding fault_finding(const Property &p, const props::LoadedTarget &lt, co
 	fault_rp.tag = rp.tag.empty() ? "fault" : rp.tag + "-fault";
 	const std::string file = props::failure_path(p.name, fault_rp);
 	f.replay = replay_command(file, plugin);
-	std::ofstream out(file);
-	out << "# niovcheck props: the plugin died in property " << p.name
-	    << fmt::format(" (seed {:#x}, case {})\n", rp.seed, again.case_no) << "# " << f.id << ": " << again.what()
-	    << "\n# replay: " << f.replay << "\n"
-	    << (again.case_truncated ? "# (the case's text was cut at the breadcrumb's size)\n" : "") << again.case_text;
-	if (!out)
-		f.what += " (could not write " + file + ")";
+	const std::string text =
+		fmt::format("# niovcheck props: the plugin died in property {} (seed {:#x}, case {})\n# {}: {}\n# replay: {}\n{}",
+			    p.name, rp.seed, again.case_no, f.id, again.what(), f.replay,
+			    again.case_truncated ? "# (the case's text was cut at the breadcrumb's size)\n" : "") +
+		again.case_text;
+	if (const std::string err = write_whole_file(file, text); !err.empty()) {
+		f.what += " (could not write the case to " + file + ": " + err + ")";
+		f.replay = props_command(p, rp, plugin);
+	}
 	return f;
 }
 

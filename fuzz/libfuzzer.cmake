@@ -7,6 +7,8 @@ find_package(fmt REQUIRED)
 # The sources of the plain libraries the drivers link, so a file added
 # there is instrumented here too.
 get_target_property(niov_model_sources niov_model SOURCES)
+get_target_property(niov_files_sources niov_files SOURCES)
+list(APPEND niov_model_sources ${niov_files_sources})
 list(TRANSFORM niov_model_sources PREPEND ${PROJECT_SOURCE_DIR}/model/)
 get_target_property(niov_fuzz_decode_sources niov_fuzz_decode SOURCES)
 get_target_property(niov_fuzz_harness_sources niov_fuzz_harness SOURCES)
