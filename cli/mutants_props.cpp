@@ -37,10 +37,12 @@ Catch props_engine(const Variant &v, const MutantsOptions &opt) {
 		c.note = f.what + " (" + f.where + ")";
 		return c;
 	}
-	c.caught = must.empty() || o.name == must;
 	c.invariant = o.name == "diff.model_vs_impl" ? "difference" : o.name;
 	c.replay = o.replay;
 	c.note = o.description;
+	// A catch is a finding someone can see again: one without a replay
+	// command is only noticed.
+	c.caught = (must.empty() || o.name == must) && !c.replay.empty();
 	return c;
 }
 

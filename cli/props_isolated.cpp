@@ -129,7 +129,8 @@ std::vector<IsolatedProperty> run_properties_isolated(const PropsRun &run, const
 		settle(r);
 		if (run.each)
 			run.each(r);
-		const bool go_on = !run.stop_at_failure || r.outcome.passed;
+		// A property the plugin lacks the path of did not fail: go on.
+		const bool go_on = !run.stop_at_failure || r.outcome.passed || !r.outcome.not_run.empty();
 		rows.push_back(std::move(r));
 		return go_on;
 	};
@@ -182,7 +183,7 @@ std::optional<IsolatedProperty> first_failure_isolated(const props::LoadedTarget
 	seconds = 0;
 	for (const auto &r : rows) {
 		seconds += r.outcome.seconds;
-		if (!r.outcome.passed)
+		if (!r.outcome.passed && r.outcome.not_run.empty())
 			return r;
 	}
 	return std::nullopt;

@@ -58,6 +58,13 @@ rc=$?
 [ $rc -eq 1 ] || bad "a sound plugin as a variant: exit $rc, want 1"
 grep -q "SURVIVED" "$tmp/sound.out" || { bad "a sound plugin must survive"; cat "$tmp/sound.out"; }
 
+# An unbroken v1 plugin (no RX allocator: those properties do not run) is
+# no catch either: a property that did not run caught nothing.
+"$bin" mutants --impl "$lib/libniov_v1_tx_autosize.so" --rules tx-autosize --engines replay,props --cases 200 \
+	>"$tmp/v1.out" 2>&1
+rc=$?
+[ $rc -eq 1 ] && grep -q "SURVIVED" "$tmp/v1.out" || { bad "an unbroken v1 plugin as a variant: exit $rc, want 1 (survived)"; cat "$tmp/v1.out"; }
+
 for args in "--engines bogus" "--variant no_such_variant" "--fuzz-seconds 0" "--plugins $tmp/missing.txt"; do
 	# shellcheck disable=SC2086
 	"$bin" mutants $args >/dev/null 2>"$tmp/err"
