@@ -15,7 +15,9 @@
 #include "args.hpp"
 #include "kernel_build.hpp"
 #include "plugin.hpp"
+#include "printable.hpp"
 #include "runner.hpp"
+#include "work_dir.hpp"
 
 namespace niov::cli {
 
@@ -173,6 +175,23 @@ EngineResult run_engine(const EngineEntry &e, AllContext &c) {
 	}
 }
 
+// The folder for this run's files: --work-dir, else one per plugin under
+// ./niovcheck-failures, the next free one when a folder of that name holds
+// files of someone else's.
+std::string work_folder(const AllRequest &req, const std::string &plugin_name) {
+	if (!req.work_dir.empty())
+		return prepare_work_dir(req.work_dir, "--work-dir");
+	const std::string base = "niovcheck-failures/all-" + safe_component(plugin_name);
+	for (unsigned n = 1;; ++n) {
+		try {
+			return prepare_work_dir(n == 1 ? base : fmt::format("{}-{}", base, n), "the work folder");
+		} catch (const UsageError &) {
+			if (n >= 100)
+				throw;
+		}
+	}
+}
+
 std::vector<std::pair<std::string, bool>> scoreboard(const AllContext &c, const std::vector<Finding> &findings,
 						     const std::vector<EngineResult> &results) {
 	std::vector<std::pair<std::string, bool>> row;
@@ -217,9 +236,10 @@ int run_all(const AllRequest &req, std::FILE *out) {
 	pick_plugin(req, c, kernel_note);
 	{
 		PluginImpl p(c.plugin);  // bad plugins are bad input, before anything runs
-		c.plugin_name = p.name();
+		c.plugin_name = printable(p.name());
 		c.must_catch = p.must_catch();
 		c.rules = resolve_rules(c.request, &p);
+		c.rules.from = printable(c.rules.from);
 	}
 	for (const auto &e : req.engines)
 		if (std::find(all_engine_names().begin(), all_engine_names().end(), e) == all_engine_names().end())
@@ -229,10 +249,7 @@ int run_all(const AllRequest &req, std::FILE *out) {
 	c.cases = req.cases ? req.cases : nightly ? 20000 : 1000;
 	c.fuzz_seconds = req.fuzz_seconds ? req.fuzz_seconds : nightly ? 600 : 15;
 	c.proof_timeout_ms = req.proof_timeout_ms ? req.proof_timeout_ms : 20000;
-	std::error_code ec;
-	c.work = fs::absolute(req.work_dir.empty() ? "niovcheck-failures/all-" + c.plugin_name : req.work_dir, ec).string();
-	fs::remove_all(c.work, ec);  // one run's files, not a mix of runs
-	fs::create_directories(c.work, ec);
+	c.work = work_folder(req, c.plugin_name);
 
 	std::vector<EngineResult> results;
 	for (const auto &e : engines()) {
