@@ -11,10 +11,12 @@
 #include "all_child.hpp"
 #include "all_engines.hpp"
 #include "all_findings.hpp"
+#include "all_probe.hpp"
 #include "all_report.hpp"
 #include "args.hpp"
 #include "kernel_build.hpp"
 #include "plugin.hpp"
+#include "plugin_load.hpp"
 #include "printable.hpp"
 #include "runner.hpp"
 #include "work_dir.hpp"
@@ -175,6 +177,19 @@ EngineResult run_engine(const EngineEntry &e, AllContext &c) {
 	}
 }
 
+// The verdict of a plugin that died while being loaded: nothing else ran.
+AllVerdict load_death_verdict(const AllContext &c, const Observation &died) {
+	AllVerdict v;
+	v.ctx = &c;
+	v.kernel = c.req.kernel;
+	EngineResult load{"load", EngineStatus::finding, died.detail, "the plugin's constructors and niov_impl_get", 0,
+			  {died}, {}};
+	v.engines.push_back(load);
+	v.findings = group_findings(c, v.engines);
+	check_replays(c, v.findings);
+	return v;
+}
+
 // The folder for this run's files: --work-dir, else one per plugin under
 // ./niovcheck-failures, the next free one when a folder of that name holds
 // files of someone else's.
@@ -234,50 +249,56 @@ int run_all(const AllRequest &req, std::FILE *out) {
 	c.req = req;
 	std::string kernel_note;
 	pick_plugin(req, c, kernel_note);
-	{
-		PluginImpl p(c.plugin);  // bad plugins are bad input, before anything runs
-		c.plugin_name = printable(p.name());
-		c.must_catch = p.must_catch();
-		c.rules = resolve_rules(c.request, &p);
-		c.rules.from = printable(c.rules.from);
+	c.niovcheck = fs::canonical("/proc/self/exe").string();
+	check_plugin_file(c.plugin);
+	const PluginProbe probe = probe_plugin(c.plugin, c.request, req.limits, c.niovcheck, req.source_dir);
+	if (probe.facts) {
+		c.plugin_name = probe.facts->name;
+		c.must_catch = probe.facts->must_catch;
+		c.rules = probe.facts->rules;
+	} else {
+		c.plugin_name = fs::path(c.plugin).filename().string();
+		c.rules.from = "not known: the plugin died while loading";
 	}
 	for (const auto &e : req.engines)
 		if (std::find(all_engine_names().begin(), all_engine_names().end(), e) == all_engine_names().end())
 			throw UsageError(fmt::format("--engines: no engine '{}' (replay, props, fuzz, proof, faults)", e));
-	c.niovcheck = fs::canonical("/proc/self/exe").string();
 	const bool nightly = req.budget == Budget::nightly;
 	c.cases = req.cases ? req.cases : nightly ? 20000 : 1000;
 	c.fuzz_seconds = req.fuzz_seconds ? req.fuzz_seconds : nightly ? 600 : 15;
 	c.proof_timeout_ms = req.proof_timeout_ms ? req.proof_timeout_ms : 20000;
 	c.work = work_folder(req, c.plugin_name);
 
-	std::vector<EngineResult> results;
-	for (const auto &e : engines()) {
-		if (!req.engines.empty() && std::find(req.engines.begin(), req.engines.end(), e.name) == req.engines.end())
-			continue;
-		std::string why;
-		if (std::string(e.name) == "fuzz" && !ensure_fuzz_targets(req, why)) {
-			EngineResult r;
-			r.name = e.name;
-			r.note = why;
-			results.push_back(r);
-			continue;
-		}
-		std::fprintf(stderr, "niovcheck all: %s ...\n", e.name);
-		results.push_back(run_engine(e, c));
-	}
-	std::fprintf(stderr, "niovcheck all: naming the root causes ...\n");
 	AllVerdict v;
-	v.ctx = &c;
-	v.kernel = req.kernel;
-	v.findings = group_findings(c, results);
-	check_replays(c, v.findings);
-	v.scoreboard = scoreboard(c, v.findings, results);
-	v.engines = std::move(results);
+	if (probe.died) {
+		v = load_death_verdict(c, *probe.died);
+	} else {
+		std::vector<EngineResult> results;
+		for (const auto &e : engines()) {
+			if (!req.engines.empty() && std::find(req.engines.begin(), req.engines.end(), e.name) == req.engines.end())
+				continue;
+			std::string why;
+			if (std::string(e.name) == "fuzz" && !ensure_fuzz_targets(req, why)) {
+				EngineResult r;
+				r.name = e.name;
+				r.note = why;
+				results.push_back(r);
+				continue;
+			}
+			std::fprintf(stderr, "niovcheck all: %s ...\n", e.name);
+			results.push_back(run_engine(e, c));
+		}
+		std::fprintf(stderr, "niovcheck all: naming the root causes ...\n");
+		v.ctx = &c;
+		v.kernel = req.kernel;
+		v.findings = group_findings(c, results);
+		check_replays(c, v.findings);
+		v.scoreboard = scoreboard(c, v.findings, results);
+		v.engines = std::move(results);
+	}
 	if (!kernel_note.empty())
 		v.engines.insert(v.engines.begin(), EngineResult{"kernel", EngineStatus::ok, kernel_note, "build", 0, {}, {}});
 	v.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-
 	if (!req.junit.empty()) {
 		std::ofstream f(req.junit, std::ios::trunc);
 		f << junit_xml(v);

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "rules_in_force.hpp"
+#include "worker.hpp"
 
 namespace niov::cli {
 
@@ -40,6 +41,7 @@ struct AllRequest {
 	std::string bin_dir;	 // this build's bin/ (the replay commands name its niovcheck)
 	std::string fuzz_bin_dir;  // libFuzzer targets; "" = <source>/build-fuzz/bin
 	std::string work_dir;	 // failing cases and logs; "" = ./niovcheck-failures/all-<plugin>
+	worker::Limits limits;	 // op_seconds: a plugin call that does not return is a hang
 };
 
 // The engines `all` knows, in the order it runs them.

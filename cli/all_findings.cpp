@@ -145,6 +145,9 @@ nlohmann::json cause_of_case(const AllContext &ctx, const Observation &o) {
 
 // Where the engine gave no case, or the case's replay died.
 nlohmann::json cause_from_engine(const Observation &o, const ChildOutcome *died) {
+	if (o.engine == "load")
+		return {{"key", fmt::format("plugin dies while loading ({})", o.invariant)},
+			{"title", fmt::format("the plugin died while being loaded: {}", o.detail)}};
 	if (died && died->timed_out)
 		return {{"key", "plugin hung"}, {"title", fmt::format("the plugin did not return within {} s ({})", kReplaySeconds, o.what)}};
 	if (died && died->signal)

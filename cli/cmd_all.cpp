@@ -8,6 +8,7 @@
 #include "all.hpp"
 #include "commands.hpp"
 #include "rules_opts.hpp"
+#include "worker_findings.hpp"
 
 namespace niov::cli {
 
@@ -43,6 +44,7 @@ int cmd_all(Args &args) {
 	if (!req.fuzz_bin_dir.empty())
 		req.fuzz_bin_dir += "/bin";
 	req.work_dir = args.option("work-dir", "");
+	req.limits = worker_limits(args);
 	if (!args.positional().empty())
 		throw UsageError("all takes no file arguments (--impl PATH or --kernel DIR)");
 	args.done();

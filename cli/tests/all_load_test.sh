@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# A plugin's code runs isolated from its first instruction: one that exits,
+# crashes or loops in a constructor or in niov_impl_get is a finding row of
+# `niovcheck all` (exit 1, the verdict printed, a replay command that shows
+# it again), never an `all` that exits 0 with no output, dies of the signal
+# or hangs.  `replay` and `check` bound a looping load the same way.
+# usage: all_load_test.sh NIOVCHECK LIB_DIR SOURCE_DIR
+set -u
+bin=$1 lib=$2 src=$3
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail=0
+bad() { echo "FAIL: $*"; fail=1; }
+scn=$src/corpora/scenarios/tx_hugetlb_2m.scn
+
+for p in exit_ctor segv_ctor loop_ctor exit_get segv_get loop_get; do
+	so=$lib/libniov_mb_$p.so
+	[ -f "$so" ] || { bad "$so not built"; continue; }
+	# The per-call limit from the environment: older binaries take it too.
+	timeout 120 env NIOV_OP_TIMEOUT=2 "$bin" all --impl "$so" --engines replay --work-dir "$tmp/w-$p" --json \
+		>"$tmp/$p.json" 2>"$tmp/$p.err"
+	rc=$?
+	[ $rc -eq 1 ] || { bad "all on mb_$p: exit $rc, want 1 (124: hung)"; tail -3 "$tmp/$p.err"; continue; }
+	python3 - "$tmp/$p.json" "$p" <<'PY' || fail=1
+import json, sys
+j = json.load(open(sys.argv[1])); p = sys.argv[2]
+keys = [f["key"] for f in j["findings"]]
+ok = len(keys) == 1 and keys[0].startswith("plugin dies while loading") and j["findings"][0]["replay_reproduces"]
+if not ok:
+    print(f"FAIL: all on mb_{p}: findings {keys}, reproduces {[f['replay_reproduces'] for f in j['findings']]}")
+sys.exit(0 if ok else 1)
+PY
+	for cmd in replay check; do
+		timeout 60 env NIOV_OP_TIMEOUT=2 "$bin" $cmd "$scn" --impl "$so" >"$tmp/out" 2>&1
+		rc=$?
+		[ $rc -eq 1 ] || bad "$cmd on mb_$p: exit $rc, want 1 (124: hung): $(tail -1 "$tmp/out")"
+	done
+done
+
+[ $fail -eq 0 ] && echo "all_load_test: ok"
+exit $fail
