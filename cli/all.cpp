@@ -17,7 +17,6 @@
 #include "kernel_build.hpp"
 #include "plugin.hpp"
 #include "plugin_load.hpp"
-#include "printable.hpp"
 #include "runner.hpp"
 #include "work_dir.hpp"
 
@@ -119,17 +118,28 @@ EngineResult engine_died(const std::string &name, const ChildOutcome &o, const A
 	ob.engine = name;
 	ob.what = o.progress.empty() ? "(before its first case)" : o.progress;
 	ob.signal = o.signal;
-	if (o.timed_out) {
+	const std::string in_op = o.op.empty() ? "" : " in " + o.op;
+	if (o.hung_call) {
+		ob.invariant = "hang";
+		ob.detail = fmt::format("a plugin call{} did not return within {} s", in_op, c.limits.op_seconds);
+	} else if (o.timed_out) {
 		ob.invariant = "hang";
 		ob.detail = fmt::format("no result within {} s", static_cast<unsigned>(o.seconds));
+	} else if (o.fault_id == "plugin.exit") {  // the exit guard's abort is ours, not a crash
+		ob.invariant = "exit";
+		ob.signal = 0;
+		ob.detail = o.fault;
+	} else if (!o.fault_id.empty() && !o.signal) {  // a breach of the ABI's contract
+		ob.invariant = o.fault_id;
+		ob.detail = o.fault;
 	} else if (o.signal) {
 		ob.invariant = "crash";
-		ob.detail = fmt::format("killed by {}", signal_name(o.signal));
+		ob.detail = fmt::format("killed by {}{}", signal_name(o.signal), in_op);
 	} else {
 		ob.invariant = "exit";
-		ob.detail = fmt::format("exited with status {} without a result", o.exit_code);
+		ob.detail = fmt::format("exited with status {}{} without a result", o.exit_code, in_op);
 	}
-	r.note = fmt::format("the {} engine {} while at {}", name, ob.detail, ob.what);
+	r.note = fmt::format("the {} engine: {} while at {}", name, ob.detail, ob.what);
 	// What was running is the replay: a scenario file (replay engine) or one
 	// property with the run's seed and cases.
 	if (name == "replay" && fs::exists(ob.what)) {
@@ -145,18 +155,28 @@ EngineResult engine_died(const std::string &name, const ChildOutcome &o, const A
 
 // One engine in a child; when the child dies on a case, that case is a
 // finding and a new child goes on past it, so one crash hides nothing else.
+// A plugin that hung once would hang the next case too, and a child past
+// its whole budget has no case to skip: both end the engine.
 EngineResult run_engine(const EngineEntry &e, AllContext &c) {
 	constexpr unsigned kMaxDeaths = 20;
 	std::vector<Observation> deaths;
 	double seconds = 0;
 	for (unsigned attempt = 0;; ++attempt) {
 		const ChildOutcome o = run_in_child([&](const Progress &p) { return to_json(e.run(c, p)); },
-						    engine_timeout(e.name, c), c.work,
+						    {engine_timeout(e.name, c), c.limits.op_seconds}, c.work,
 						    fmt::format("engine-{}-{}", e.name, attempt));
 		seconds += o.seconds;
-		if (o.completed) {
-			EngineResult r = engine_from(o.result);
+		if (!o.error.empty())  // an error of ours (a file the suite could not write, say)
+			throw UsageError(fmt::format("the {} engine failed: {}", e.name, o.error));
+		if (o.completed || o.interrupted) {
+			EngineResult r;
+			r.name = e.name;
+			if (o.completed)
+				r = engine_from(o.result);
 			r.seconds = seconds;
+			if (o.interrupted)
+				r.note = fmt::format("interrupted by {}{}", signal_name(stop_signal()),
+						     o.progress.empty() ? "" : " while at " + o.progress);
 			if (!deaths.empty()) {
 				r.status = EngineStatus::finding;
 				r.note = fmt::format("{}{}{} case{} crashed or hung the engine, skipped", r.note,
@@ -167,10 +187,12 @@ EngineResult run_engine(const EngineEntry &e, AllContext &c) {
 		}
 		EngineResult died = engine_died(e.name, o, c);
 		deaths.push_back(died.observations.front());
-		// Without a marker, or dying again and again, there is no going on.
-		if (o.progress.empty() || c.skip.count(o.progress) || attempt + 1 >= kMaxDeaths) {
+		if (o.progress.empty() || c.skip.count(o.progress) || attempt + 1 >= kMaxDeaths || o.hung_call ||
+		    o.timed_out) {
 			died.observations = deaths;
 			died.seconds = seconds;
+			if (o.hung_call)
+				died.note += "; the engine stopped there (the plugin would hang the next case too)";
 			return died;
 		}
 		c.skip.insert(o.progress);
@@ -245,60 +267,73 @@ const std::vector<std::string> &all_engine_names() {
 
 int run_all(const AllRequest &req, std::FILE *out) {
 	const auto t0 = std::chrono::steady_clock::now();
+	for (const auto &e : req.engines)
+		if (std::find(all_engine_names().begin(), all_engine_names().end(), e) == all_engine_names().end())
+			throw UsageError(fmt::format("--engines: no engine '{}' (replay, props, fuzz, proof, faults)", e));
 	AllContext c;
 	c.req = req;
+	c.limits = req.limits;
 	std::string kernel_note;
 	pick_plugin(req, c, kernel_note);
 	c.niovcheck = fs::canonical("/proc/self/exe").string();
 	check_plugin_file(c.plugin);
-	const PluginProbe probe = probe_plugin(c.plugin, c.request, req.limits, c.niovcheck, req.source_dir);
+	const PluginProbe probe = probe_plugin(c.plugin, c.request, c.limits, c.niovcheck, req.source_dir);
 	if (probe.facts) {
 		c.plugin_name = probe.facts->name;
 		c.must_catch = probe.facts->must_catch;
 		c.rules = probe.facts->rules;
 	} else {
 		c.plugin_name = fs::path(c.plugin).filename().string();
+		c.rules = {};
 		c.rules.from = "not known: the plugin died while loading";
 	}
-	for (const auto &e : req.engines)
-		if (std::find(all_engine_names().begin(), all_engine_names().end(), e) == all_engine_names().end())
-			throw UsageError(fmt::format("--engines: no engine '{}' (replay, props, fuzz, proof, faults)", e));
 	const bool nightly = req.budget == Budget::nightly;
 	c.cases = req.cases ? req.cases : nightly ? 20000 : 1000;
 	c.fuzz_seconds = req.fuzz_seconds ? req.fuzz_seconds : nightly ? 600 : 15;
 	c.proof_timeout_ms = req.proof_timeout_ms ? req.proof_timeout_ms : 20000;
 	c.work = work_folder(req, c.plugin_name);
+	catch_stop_signals();
 
 	AllVerdict v;
+	v.ctx = &c;
+	v.kernel = req.kernel;
 	if (probe.died) {
 		v = load_death_verdict(c, *probe.died);
 	} else {
 		std::vector<EngineResult> results;
 		for (const auto &e : engines()) {
-			if (!req.engines.empty() && std::find(req.engines.begin(), req.engines.end(), e.name) == req.engines.end())
+			if (!req.engines.empty() &&
+			    std::find(req.engines.begin(), req.engines.end(), e.name) == req.engines.end())
 				continue;
 			std::string why;
-			if (std::string(e.name) == "fuzz" && !ensure_fuzz_targets(req, why)) {
-				EngineResult r;
-				r.name = e.name;
-				r.note = why;
-				results.push_back(r);
+			if (stop_signal())
+				why = fmt::format("interrupted by {} before it started", signal_name(stop_signal()));
+			else if (std::string(e.name) == "fuzz")
+				ensure_fuzz_targets(req, why);	// says why not, when not
+			if (why.empty()) {
+				std::fprintf(stderr, "niovcheck all: %s ...\n", e.name);
+				results.push_back(run_engine(e, c));
 				continue;
 			}
-			std::fprintf(stderr, "niovcheck all: %s ...\n", e.name);
-			results.push_back(run_engine(e, c));
+			EngineResult r;
+			r.name = e.name;
+			r.note = why;
+			results.push_back(r);
 		}
-		std::fprintf(stderr, "niovcheck all: naming the root causes ...\n");
-		v.ctx = &c;
-		v.kernel = req.kernel;
-		v.findings = group_findings(c, results);
-		check_replays(c, v.findings);
-		v.scoreboard = scoreboard(c, v.findings, results);
+		v.interrupted = stop_signal();
+		if (!v.interrupted) {
+			std::fprintf(stderr, "niovcheck all: naming the root causes ...\n");
+			v.findings = group_findings(c, results);
+			check_replays(c, v.findings);
+			v.scoreboard = scoreboard(c, v.findings, results);
+		}
+		v.interrupted = stop_signal();
 		v.engines = std::move(results);
 	}
 	if (!kernel_note.empty())
 		v.engines.insert(v.engines.begin(), EngineResult{"kernel", EngineStatus::ok, kernel_note, "build", 0, {}, {}});
 	v.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+
 	if (!req.junit.empty()) {
 		std::ofstream f(req.junit, std::ios::trunc);
 		f << junit_xml(v);

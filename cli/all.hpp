@@ -48,8 +48,10 @@ struct AllRequest {
 const std::vector<std::string> &all_engine_names();
 
 // Runs and prints the verdict to @out (text, JSON or TAP).  Returns the exit
-// code: 0 clean, 1 a finding, 2 bad input.  Throws UsageError, RulesError,
-// PluginError for bad input found before anything runs.
+// code: 0 clean, 1 a finding, 2 bad input, 128 + the signal when SIGINT,
+// SIGTERM or SIGHUP stopped the run (the report says what finished).
+// Throws UsageError, RulesError, PluginError for bad input found before
+// anything runs.
 int run_all(const AllRequest &req, std::FILE *out);
 
 }  // namespace niov::cli

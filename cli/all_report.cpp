@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "all_child.hpp"
 #include "rules_opts.hpp"
 
 namespace niov::cli {
@@ -94,6 +95,12 @@ void print_text(std::FILE *out, const AllVerdict &v) {
 			std::fprintf(out, "  - %s\n    shown by %s %s\n    replay: %s\n", o.detail.c_str(), o.engine.c_str(),
 				     o.what.c_str(), o.replay.c_str());
 		}
+	if (v.interrupted) {
+		std::fprintf(out, "\nverdict: INTERRUPTED by %s after %.0f s: not a result (the engines above are what "
+			     "finished)\n",
+			     signal_name(v.interrupted).c_str(), v.seconds);
+		return;
+	}
 	if (v.findings.empty()) {
 		std::fprintf(out, "\nverdict: clean (no finding), %.0f s\n", v.seconds);
 		return;
@@ -156,8 +163,10 @@ nlohmann::json verdict_json(const AllVerdict &v) {
 			 {"findings", findings},
 			 {"known_findings", known},
 			 {"seconds", v.seconds},
-			 {"verdict", v.findings.empty() ? "clean" : "finding"},
+			 {"verdict", v.interrupted ? "interrupted" : v.findings.empty() ? "clean" : "finding"},
 			 {"exit", v.exit_code()}};
+	if (v.interrupted)
+		j["interrupted_by"] = signal_name(v.interrupted);
 	if (!v.kernel.empty())
 		j["kernel"] = v.kernel;
 	if (!v.scoreboard.empty()) {
@@ -192,7 +201,13 @@ std::string junit_xml(const AllVerdict &v) {
 		cases += "  </testcase>\n";
 		++failures;
 	}
-	const size_t tests = v.engines.size() + v.findings.size();
+	if (v.interrupted) {
+		cases += fmt::format("  <testcase classname=\"niovcheck.all\" name=\"interrupted\">\n"
+				     "    <failure message=\"interrupted by {}: not a result\"/>\n  </testcase>\n",
+				     signal_name(v.interrupted));
+		++failures;
+	}
+	const size_t tests = v.engines.size() + v.findings.size() + (v.interrupted ? 1 : 0);
 	return fmt::format("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
 			   "<testsuites>\n<testsuite name=\"niovcheck all {}\" tests=\"{}\" failures=\"{}\" "
 			   "skipped=\"{}\" time=\"{:.3f}\">\n{}</testsuite>\n</testsuites>\n",
@@ -216,6 +231,8 @@ void print_tap(std::FILE *out, const AllVerdict &v) {
 		std::fprintf(out, "  ---\n  message: \"%s\"\n  replay: \"%s\"\n  ...\n", tap_text(f.title).c_str(),
 			     tap_text(f.replay).c_str());
 	}
+	if (v.interrupted)
+		std::fprintf(out, "Bail out! interrupted by %s: not a result\n", signal_name(v.interrupted).c_str());
 }
 
 }  // namespace niov::cli

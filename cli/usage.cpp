@@ -109,7 +109,8 @@ constexpr std::array<Entry, 14> kCommands{{
 	 "                         $NIOV_OP_TIMEOUT)\n"
 	 "  --source-dir DIR       the repository (corpora/)\n"
 	 "%RULES%"
-	 "  Exit 0 clean, 1 a finding, 2 bad input.\n"},
+	 "  Exit 0 clean, 1 a finding, 2 bad input; SIGINT/SIGTERM/SIGHUP stop every engine and\n"
+	 "  exit 128 + the signal after the report of what finished.\n"},
 	{"plugin", "build a plugin from a C file anywhere",
 	 "usage: niovcheck plugin build FILE.c [-o PATH] [--asan] [--cc COMPILER]\n"
 	 "  -o PATH                the plugin (default ./lib<stem>.so); its path is printed\n"

@@ -37,5 +37,21 @@ PY
 	done
 done
 
+# A plugin call that never returns inside an engine: one finding within the
+# per-call timeout, not the engine's 600 s per case.
+so=$lib/libniov_mb_loop_fill.so
+start=$(date +%s)
+timeout 300 env NIOV_OP_TIMEOUT=2 "$bin" all --impl "$so" --engines replay,props --cases 50 --work-dir "$tmp/w-hang" \
+	--json >"$tmp/hang.json" 2>"$tmp/hang.err"
+rc=$? took=$(($(date +%s) - start))
+[ $rc -eq 1 ] || bad "all on mb_loop_fill: exit $rc after $took s, want 1 (124: hung)"
+[ $took -lt 120 ] || bad "all on mb_loop_fill took $took s (a hung call must cost its timeout, not the engine's)"
+python3 - "$tmp/hang.json" <<'PY' || fail=1
+import json, sys
+keys = [f["key"] for f in json.load(open(sys.argv[1]))["findings"]]
+if keys != ["plugin hung"]:
+    print(f"FAIL: mb_loop_fill: findings {keys}, want one 'plugin hung'"); sys.exit(1)
+PY
+
 [ $fail -eq 0 ] && echo "all_load_test: ok"
 exit $fail
