@@ -1,7 +1,9 @@
 #include "all.hpp"
 
+#include <cerrno>
 #include <chrono>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <set>
@@ -15,9 +17,11 @@
 #include "all_report.hpp"
 #include "args.hpp"
 #include "kernel_build.hpp"
+#include "output_paths.hpp"
 #include "plugin.hpp"
 #include "plugin_load.hpp"
 #include "runner.hpp"
+#include "whole_file.hpp"
 #include "work_dir.hpp"
 
 namespace niov::cli {
@@ -270,6 +274,11 @@ int run_all(const AllRequest &req, std::FILE *out) {
 	for (const auto &e : req.engines)
 		if (std::find(all_engine_names().begin(), all_engine_names().end(), e) == all_engine_names().end())
 			throw UsageError(fmt::format("--engines: no engine '{}' (replay, props, fuzz, proof, faults)", e));
+	// Where the report goes is known before anything runs: a verdict that
+	// cannot be written is lost work.
+	check_stdout();
+	if (!req.junit.empty())
+		check_output_path(req.junit, "--junit");
 	AllContext c;
 	c.req = req;
 	c.limits = req.limits;
@@ -320,6 +329,13 @@ int run_all(const AllRequest &req, std::FILE *out) {
 			r.note = why;
 			results.push_back(r);
 		}
+		// The engines' files are in the work folder: when it could not be
+		// written (a full disk), what they said is not a verdict on the code.
+		try {
+			check_writable(c.work, "the work folder");
+		} catch (const UsageError &e) {
+			throw UsageError(std::string(e.what()) + " (the engines could not keep their files: no verdict)");
+		}
 		v.interrupted = stop_signal();
 		if (!v.interrupted) {
 			std::fprintf(stderr, "niovcheck all: naming the root causes ...\n");
@@ -334,18 +350,17 @@ int run_all(const AllRequest &req, std::FILE *out) {
 		v.engines.insert(v.engines.begin(), EngineResult{"kernel", EngineStatus::ok, kernel_note, "build", 0, {}, {}});
 	v.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 
-	if (!req.junit.empty()) {
-		std::ofstream f(req.junit, std::ios::trunc);
-		f << junit_xml(v);
-		if (!f)
-			throw UsageError(fmt::format("--junit {}: cannot write", req.junit));
-	}
 	if (req.json)
 		std::fputs((verdict_json(v).dump(2) + "\n").c_str(), out);
 	else if (req.tap)
 		print_tap(out, v);
 	else
 		print_text(out, v);
+	if (std::fflush(out) != 0 || std::ferror(out))
+		throw UsageError(fmt::format("the verdict was not written to stdout: {}", std::strerror(errno)));
+	if (!req.junit.empty())
+		if (const std::string err = write_whole_file(req.junit, junit_xml(v)); !err.empty())
+			throw UsageError(fmt::format("--junit {}: cannot write: {}", req.junit, err));
 	return v.exit_code();
 }
 

@@ -1,6 +1,8 @@
 // niovcheck: the front door.  Every subcommand exits 0 when clean, 1 on an
 // invariant violation or model-vs-plugin difference, 2 on bad input.
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <exception>
 #include <string>
 
@@ -15,6 +17,21 @@
 
 namespace {
 
+// A report that did not reach stdout (a full disk, a closed stdout) is lost
+// work, never a silent success: exit 2 with one line.  What the command
+// already decided is kept only when the report made it out.
+int checked_stdout(const std::string &cmd, int rc) {
+	if (rc == niov::cli::kExitBadInput)  // the command said why already
+		return rc;
+	errno = 0;
+	const bool flushed = std::fflush(stdout) == 0;
+	if (flushed && !std::ferror(stdout))
+		return rc;
+	std::fprintf(stderr, "niovcheck %s: the report was not written to stdout: %s\n", cmd.c_str(),
+		     errno ? std::strerror(errno) : "write error");
+	return niov::cli::kExitBadInput;
+}
+
 // `niovcheck CMD --help` (or -h) anywhere after the command.
 bool wants_help(int argc, char **argv) {
 	for (int i = 2; i < argc; ++i) {
@@ -27,13 +44,19 @@ bool wants_help(int argc, char **argv) {
 
 }  // namespace
 
+static int run_command(const std::string &cmd, int argc, char **argv);
+
 int main(int argc, char **argv) {
-	using namespace niov::cli;
 	if (argc < 2) {
 		std::fputs("niovcheck: missing command (try niovcheck help)\n", stderr);
-		return kExitBadInput;
+		return niov::cli::kExitBadInput;
 	}
 	const std::string cmd = argv[1];
+	return checked_stdout(cmd, run_command(cmd, argc, argv));
+}
+
+static int run_command(const std::string &cmd, int argc, char **argv) {
+	using namespace niov::cli;
 	if (cmd == "--version" || cmd == "version") {
 		std::printf("niovcheck %s (plugin ABI v%d..v%d)\n", NIOV_VERSION, NIOV_IMPL_ABI_MIN_VERSION,
 			    NIOV_IMPL_ABI_VERSION);
