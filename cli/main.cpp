@@ -6,6 +6,7 @@
 #include <exception>
 #include <string>
 
+#include "bounded_file.hpp"
 #include "commands.hpp"
 #include "kernel_build.hpp"
 #include "kernel_sanitizer.hpp"
@@ -113,6 +114,9 @@ static int run_command(const std::string &cmd, int argc, char **argv) {
 	} catch (const niov::PluginLoadFault &e) {
 		std::fprintf(stderr, "niovcheck %s: FINDING %s\n", cmd.c_str(), e.what());
 		return kExitViolation;
+	} catch (const niov::FileError &e) {  // not a regular file, too large, unreadable
+		std::fprintf(stderr, "niovcheck %s: %s\n", cmd.c_str(), e.what());
+		return kExitBadInput;
 	} catch (const niov::LimitError &e) {  // a scenario past a documented limit
 		std::fprintf(stderr, "niovcheck %s: %s\n", cmd.c_str(), e.what());
 		return kExitBadInput;

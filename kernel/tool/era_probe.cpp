@@ -1,20 +1,15 @@
 #include "era_probe.hpp"
 
 #include <cctype>
-#include <fstream>
 #include <regex>
-#include <sstream>
 
+#include "bounded_file.hpp"
 #include "c_source.hpp"
 
 namespace niov::kernel {
 
 std::string read_file_or_empty(const std::string &path) {
-	std::ifstream in(path, std::ios::binary);
-	if (!in) return {};
-	std::ostringstream s;
-	s << in.rdbuf();
-	return s.str();
+	return read_bounded_if_exists(path, kTreeFileLimit).value_or("");
 }
 
 namespace {
