@@ -19,6 +19,7 @@
 #include <fmt/format.h>
 
 #include "breadcrumb.hpp"
+#include "limits.hpp"
 #include "plugin_fault.hpp"
 
 // Coverage runtimes write their data at exit; the child leaves by _exit.
@@ -36,7 +37,7 @@ constexpr size_t kStderrKept = 64 * 1024;  // bytes of the child's stderr passed
 constexpr int kPollMs = 20;
 
 // The result pipe carries frames: a kind byte, a 32-bit length, the bytes.
-constexpr char kPartial = 'P', kResult = 'R', kFault = 'F', kError = 'E';
+constexpr char kPartial = 'P', kResult = 'R', kFault = 'F', kError = 'E', kLimit = 'L';
 
 int g_result_fd = -1;			  // the child's end of the result pipe
 std::vector<std::string> g_in_process;	  // emit() outside a worker
@@ -79,6 +80,8 @@ void write_all(int fd, const char *p, size_t n) {
 std::string run_job(const Job &job) {
 	try {
 		return kResult + job();
+	} catch (const LimitError &e) {  // the input asked past a documented limit
+		return kLimit + std::string(e.what());
 	} catch (const PluginFault &f) {
 		return std::string(1, kFault) + f.id + '\n' + f.op + '\n' + f.what();
 	} catch (const std::exception &e) {
@@ -105,7 +108,7 @@ void take_message(Outcome &o, const std::string &msg) {
 		o.fault = body.substr(b + 1);
 	} else {
 		o.end = End::error;
-		o.fault_id = "internal.error";
+		o.fault_id = msg[0] == kLimit ? kLimitId : "internal.error";
 		o.fault = body;
 	}
 }

@@ -100,6 +100,10 @@ struct Batch {
 };
 void run_batch(const Batch &b, const Limits &lim = {});
 
+// The fault_id of a job (End::error) whose input went past a documented
+// limit (LimitError): bad input, exit 2, never a finding on the code.
+inline constexpr const char *kLimitId = "input.limit";
+
 // The finding ids of a plugin that broke out of its contract.
 inline constexpr const char *kFaultIds[] = {
 	"plugin.exit",	    "plugin.signal",	 "plugin.hang",	     "plugin.timeout",

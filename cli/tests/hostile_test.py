@@ -11,6 +11,8 @@ The bounds (model/limits.hpp and README "Limits"):
   CPU time   generous for a loaded 2-core machine, but a quadratic queue
              (the 100,000-send file took 56 s) cannot pass
   stdout     replay text stays readable (summaries); --json is full detail
+  exit       0 or 1, or 2 with one limit line on stderr: a limit reported
+             on stdout as a finding is out of contract
 
 usage: hostile_test.py NIOVCHECK PLUGIN [--measure]
 --measure prints the table without judging it (before/after figures) and
@@ -55,7 +57,7 @@ def scenarios():
 
 
 def run(cmd, timeout):
-    """-> (exit, cpu_s, wall_s, maxrss_mb, stdout_bytes, stderr_text)"""
+    """-> (exit, cpu_s, wall_s, maxrss_mb, stdout_bytes, stderr_text, stdout_says_limit)"""
     def cap():
         resource.setrlimit(resource.RLIMIT_AS, (AS_CAP, AS_CAP))
     with tempfile.TemporaryFile() as err:
@@ -63,6 +65,8 @@ def run(cmd, timeout):
         p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=err, preexec_fn=cap)
         out = 0
         killed = False
+        tail = b""
+        says_limit = False  # a limit reported on stdout (as a finding) is out of contract
         os.set_blocking(p.stdout.fileno(), True)
         # Read as it comes (the count is the figure, not the bytes).
         import selectors
@@ -79,13 +83,15 @@ def run(cmd, timeout):
                 if not chunk:
                     break
                 out += len(chunk)
+                says_limit = says_limit or b"(limit)" in tail + chunk
+                tail = chunk[-16:]
         p.stdout.close()
         _, status, ru = os.wait4(p.pid, 0)
         wall = time.monotonic() - start
         err.seek(0)
         etext = err.read().decode(errors="replace")
     code = -9 if killed else os.waitstatus_to_exitcode(status)
-    return code, ru.ru_utime + ru.ru_stime, wall, ru.ru_maxrss / 1024, out, etext
+    return code, ru.ru_utime + ru.ru_stime, wall, ru.ru_maxrss / 1024, out, etext, says_limit
 
 
 def main():
@@ -116,7 +122,7 @@ def main():
                        "--target", "scenario"]))
         for name, what, cmd in cases:
             bound = cpu_bound.get(name, 20)
-            code, cpu, wall, rss, out, err = run(cmd, measure_timeout if measure else 4 * bound)
+            code, cpu, wall, rss, out, err, says_limit = run(cmd, measure_timeout if measure else 4 * bound)
             first = err.strip().splitlines()[0] if err.strip() else ""
             rows.append((name, what, code, cpu, rss, out, first))
             if measure:
@@ -129,6 +135,8 @@ def main():
                     failures.append(f"{where}: exit 2 without one '... exceeds N (limit)' line: {err[:300]!r}")
             elif code not in (0, 1):
                 failures.append(f"{where}: exit {code} (killed after {wall:.0f} s?) {first}")
+            elif says_limit:  # a limit is bad input, never a finding
+                failures.append(f"{where}: exit {code} with a limit on stdout; want exit 2 and one line on stderr")
             if code != -9 and cpu > bound:
                 failures.append(f"{where}: {cpu:.1f} CPU s > {bound} s")
             if rss > RSS_LIMIT_MB:
