@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""Valid but hostile inputs (issue 13) finish within their documented bound
+"""Valid but hostile inputs finish within their documented bound
 or are refused with exit 2 and one `file:line: ... exceeds N (limit)` line.
 
 Each case runs one shipped command in a child with an address-space cap (so a
@@ -10,7 +10,8 @@ The bounds (model/limits.hpp and README "Limits"):
   peak RSS   256 MB for every command on every scenario the parser accepts
   CPU time   generous for a loaded 2-core machine, but a quadratic queue
              (the 100,000-send file took 56 s) cannot pass
-  stdout     replay text stays readable (summaries); --json is full detail
+  stdout     replay and explain text stay readable (summaries); --json is
+             full detail
   exit       0 or 1, or 2 with one limit line on stderr: a limit reported
              on stdout as a finding is out of contract
 
@@ -34,7 +35,7 @@ HEAD = "rules tx-autosize\nsg 0x40000000 2M\n"
 
 
 def scenarios():
-    """name -> scenario text: the hostile files of issue 13."""
+    """name -> scenario text: the hostile files."""
     tiny_elems = "send " + " ".join(f"{i * 2}+1" for i in range(1024)) + "\n"
     return {
         "100k_sends": HEAD + "send 0+4K\n" * 100000,
@@ -115,6 +116,11 @@ def main():
             cases.append((name, "replay", [niovcheck, "replay", path]))
             cases.append((name, "replay --impl", [niovcheck, "replay", path, "--impl", plugin]))
             cases.append((name, "replay --json", [niovcheck, "replay", path, "--json"]))
+            cases.append((name, "replay --json --impl", [niovcheck, "replay", path, "--json", "--impl", plugin]))
+            cases.append((name, "explain --impl", [niovcheck, "explain", path, "--impl", plugin]))
+            cases.append((name, "explain --json --impl", [niovcheck, "explain", path, "--json", "--impl", plugin]))
+            cases.append((name, "check --json", [niovcheck, "check", path, "--json"]))
+            cases.append((name, "check --json --impl", [niovcheck, "check", path, "--json", "--impl", plugin]))
         cases.append(("/dev/zero", "corpus decode",
                       [niovcheck, "corpus", "decode", "/dev/zero", os.path.join(tmp, "z.scn")]))
         cases.append(("/dev/zero", "corpus decode --target scenario",
@@ -141,7 +147,7 @@ def main():
                 failures.append(f"{where}: {cpu:.1f} CPU s > {bound} s")
             if rss > RSS_LIMIT_MB:
                 failures.append(f"{where}: peak RSS {rss:.0f} MB > {RSS_LIMIT_MB} MB")
-            if what == "replay" and out > TEXT_OUT_LIMIT:
+            if what in ("replay", "explain --impl") and out > TEXT_OUT_LIMIT:
                 failures.append(f"{where}: {out} bytes of text > {TEXT_OUT_LIMIT}")
     print(f"{'input':18s} {'command':32s} {'exit':>4s} {'cpu s':>7s} {'RSS MB':>7s} {'stdout':>11s}  note")
     for name, what, code, cpu, rss, out, first in rows:
