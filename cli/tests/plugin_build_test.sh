@@ -68,7 +68,16 @@ grep -q "ext-truesize-page .* caught" mut2.out && grep -q "my-nn .* SURVIVED" mu
 # Bad input: exit 2.
 "$bin" plugin build nope.c >/dev/null 2>err; [ $? -eq 2 ] && [ "$(wc -l <err)" -eq 1 ] || bad "missing source: $(cat err)"
 echo 'this is not C' >broken.c
-"$bin" plugin build broken.c >/dev/null 2>err; [ $? -eq 2 ] && tail -1 err | grep -q "does not compile" || bad "a file that does not compile"
+# One line, the compiler's messages kept in a log it names.
+"$bin" plugin build broken.c >/dev/null 2>err; rc=$?
+[ $rc -eq 2 ] && [ "$(wc -l <err)" -eq 1 ] && grep -q "does not compile" err || bad "a file that does not compile: exit $rc: $(cat err)"
+log=$(grep -o "log: [^)]*" err | cut -c6-)
+[ -s "$log" ] || bad "no compiler log at '$log'"
+# C that compiles into no plugin: no niov_impl_get to load.
+echo 'int not_a_plugin(void) { return 0; }' >nosym.c
+"$bin" plugin build nosym.c >/dev/null 2>err; rc=$?
+[ $rc -eq 2 ] && [ "$(wc -l <err)" -eq 1 ] && grep -q "niov_impl_get" err || bad "a C file without niov_impl_get: exit $rc: $(cat err)"
+[ -e libnosym.so ] && bad "plugin build left libnosym.so, which is no plugin"
 "$bin" mutants --variants-dir "$tmp/none" >/dev/null 2>err; [ $? -eq 2 ] || bad "--variants-dir of nothing"
 
 [ $fail -eq 0 ] && echo "plugin_build_test: ok"
