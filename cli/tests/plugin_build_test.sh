@@ -79,6 +79,30 @@ echo 'int not_a_plugin(void) { return 0; }' >nosym.c
 [ $rc -eq 2 ] && [ "$(wc -l <err)" -eq 1 ] && grep -q "niov_impl_get" err || bad "a C file without niov_impl_get: exit $rc: $(cat err)"
 [ -e libnosym.so ] && bad "plugin build left libnosym.so, which is no plugin"
 "$bin" mutants --variants-dir "$tmp/none" >/dev/null 2>err; [ $? -eq 2 ] || bad "--variants-dir of nothing"
+# A v1 plugin's source built against today's header, its version left at
+# NIOV_IMPL_ABI_VERSION: refused, with what a v1 source should say.
+cat >v1src.c <<C
+#define NIOV_PLUGIN_NAME "v1-src"
+#define NIOV_PLUGIN_DESC "a v1 source built against today's header"
+#define NIOV_PLUGIN_MUST_CATCH NULL
+#define NIOV_PLUGIN_CUSTOM_OPS
+#include "$src/plugins/kernel/tx_autosize.c"
+static const struct niov_impl_ops v1src_ops = {
+	.abi_version = NIOV_IMPL_ABI_VERSION,
+	.name = NIOV_PLUGIN_NAME,
+	.bind = tx_autosize_bind,
+	.unbind = devmem_op_unbind,
+	.niov_shift = devmem_op_niov_shift,
+	.num_niovs = devmem_op_num_niovs,
+	.niov_dma_addr = devmem_op_niov_dma_addr,
+	.get_niov_at = tx_autosize_get_niov_at,
+	.fill = tx_autosize_fill,
+};
+NIOV_EXPORT const struct niov_impl_ops *niov_impl_get(void) { return &v1src_ops; }
+C
+"$bin" plugin build v1src.c >/dev/null || bad "build the v1 source"
+"$bin" replay "$src/corpora/scenarios/tx_memfd_4k.scn" --impl libv1src.so >/dev/null 2>err; rc=$?
+[ $rc -eq 2 ] && [ "$(wc -l <err)" -eq 1 ] && grep -q "abi_version = 1" err || bad "a v1 source as v2: exit $rc: $(cat err)"
 
 [ $fail -eq 0 ] && echo "plugin_build_test: ok"
 exit $fail
