@@ -21,6 +21,7 @@
 #include "runner.hpp"
 #include "target.hpp"
 #include "whole_file.hpp"
+#include "work_dir.hpp"
 
 namespace niov::cli {
 
@@ -189,7 +190,7 @@ EngineResult props_for_all(const AllContext &ctx, const Progress &p) {
 	rp.failure_dir = ctx.work + "/props";
 	rp.niovcheck = ctx.niovcheck;
 	rp.rules_flags = ctx.rules.flags();
-	rp.tag = ctx.plugin_name;
+	rp.tag = safe_component(ctx.plugin_name);  // a file name part: never a path a plugin chose
 	unsigned failed = 0, not_run = 0;
 	for (const auto &prop : all_properties()) {
 		if (ctx.skip.count("property " + prop.name))

@@ -15,6 +15,7 @@
 #include "commands.hpp"
 #include "mutants.hpp"
 #include "replay_command.hpp"
+#include "work_dir.hpp"
 
 namespace niov::cli {
 
@@ -75,7 +76,8 @@ Catch fuzz_engine(const Variant &v, const MutantsOptions &opt) {
 		return c;
 	}
 	c.ran = true;
-	const fs::path work = fs::temp_directory_path() / fmt::format("niov-mutants-{}-{}", v.name, getpid());
+	const fs::path work =
+		fs::temp_directory_path() / fmt::format("niov-mutants-{}-{}", safe_component(v.name), getpid());
 	for (fuzz::Target t : kTargets) {
 		const std::string tn(name(t));
 		const fs::path dir = work / tn;
@@ -122,7 +124,8 @@ Catch fuzz_engine(const Variant &v, const MutantsOptions &opt) {
 		c.invariant = what == "differential" ? "difference" : what;
 		c.fault = what.rfind("plugin.", 0) == 0 || what.rfind("abi.", 0) == 0;
 		fs::create_directories(opt.failure_dir, ec);
-		const std::string scn = (fs::path(opt.failure_dir) / fmt::format("{}-fuzz-{}.scn", v.name, tn)).string();
+		const std::string scn =
+			(fs::path(opt.failure_dir) / fmt::format("{}-fuzz-{}.scn", safe_component(v.name), tn)).string();
 		try {
 			corpus_decode(t, artifact, scn, v.path, v.request);
 			c.replay = replay_command_line(opt.bin_dir + "/niovcheck", scn, v.path, v.rules.flags());

@@ -5,6 +5,7 @@
 #include "props_isolated.hpp"
 #include "runner.hpp"
 #include "target.hpp"
+#include "work_dir.hpp"
 
 namespace niov::cli {
 
@@ -18,7 +19,7 @@ Catch props_engine(const Variant &v, const MutantsOptions &opt) {
 	if (opt.prop_cases)
 		rp.cases = opt.prop_cases;
 	rp.seed = opt.seed;
-	rp.tag = v.name;
+	rp.tag = safe_component(v.name);  // a file name part: never a path a plugin chose
 	rp.failure_dir = opt.failure_dir;
 	rp.niovcheck = opt.bin_dir + "/niovcheck";
 	rp.rules_flags = v.rules.flags();

@@ -64,6 +64,18 @@ cp libmy_nn.so variants/
 "$bin" mutants --variants-dir variants --engines replay >mut2.out 2>&1
 grep -q "ext-truesize-page .* caught" mut2.out && grep -q "my-nn .* SURVIVED" mut2.out ||
 	{ bad "--variants-dir: the slip caught, the sound one surviving"; cat mut2.out; }
+# Variants of different presets in one folder: a v1 plugin cannot declare
+# its rules, its sidecar does.  Two files of one base share its name: each
+# is picked by its file.
+cp "$build/lib/libniov_v1_tx_autosize.so" variants/libv1.so
+printf '# what a v1 plugin cannot say\nrules tx-autosize\n' >variants/libv1.rules
+cp variants/libslip.so variants/libslip2.so
+"$bin" mutants --variants-dir variants --engines replay >mut3.out 2>&1; rc=$?
+[ $rc -eq 1 ] && grep -q "v1-tx-autosize .* SURVIVED" mut3.out && grep -q "ext-truesize-page@libslip2 .* caught" mut3.out ||
+	{ bad "--variants-dir with a sidecar and a shared name: exit $rc"; cat mut3.out; }
+"$bin" mutants --variants-dir variants --variant libslip2 --engines replay --json >mut4.json 2>&1
+python3 -c "import json,sys; v=json.load(open(sys.argv[1]))['variants']; assert [x['plugin'].endswith('/libslip2.so') for x in v] == [True], v" mut4.json ||
+	bad "--variant by file: $(head -c 300 mut4.json)"
 
 # Bad input: exit 2.
 "$bin" plugin build nope.c >/dev/null 2>err; [ $? -eq 2 ] && [ "$(wc -l <err)" -eq 1 ] || bad "missing source: $(cat err)"
