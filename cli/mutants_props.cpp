@@ -31,8 +31,9 @@ Catch props_engine(const Variant &v, const MutantsOptions &opt) {
 	c.noticed = true;
 	if (!failed->findings.empty()) {
 		const auto &f = failed->findings.front();
-		c.fault = true;
-		c.caught = v.must_catch.empty() || f.id == v.must_catch;
+		const Judged j = judge_finding(v, f.id);
+		c.fault = j.fault;
+		c.caught = j.caught;
 		c.invariant = f.id;
 		c.replay = f.replay;
 		c.note = f.what + " (" + f.where + ")";
