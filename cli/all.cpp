@@ -17,6 +17,7 @@
 #include "all_report.hpp"
 #include "args.hpp"
 #include "kernel_build.hpp"
+#include "mutants.hpp"
 #include "output_paths.hpp"
 #include "plugin.hpp"
 #include "plugin_load.hpp"
@@ -238,6 +239,15 @@ std::vector<std::pair<std::string, bool>> scoreboard(const AllContext &c, const 
 	std::vector<std::pair<std::string, bool>> row;
 	if (c.must_catch.empty())
 		return row;
+	// Judged as the scoreboard judges (mutants.hpp), the deaths by their ids.
+	Variant v;
+	v.must_catch = c.must_catch;
+	auto id_of = [](const Observation &o) -> std::string {
+		return o.invariant == "crash" ? "plugin.signal"
+		       : o.invariant == "exit" ? "plugin.exit"
+		       : o.invariant == "hang" ? "plugin.hang"
+					       : o.invariant;
+	};
 	for (const auto &e : results) {
 		// The proofs judge the rules in force, never the plugin's code.
 		if (e.status == EngineStatus::not_run || e.name == "proof" || e.name == "faults")
@@ -248,7 +258,7 @@ std::vector<std::pair<std::string, bool>> scoreboard(const AllContext &c, const 
 				if (o.engine != e.name)
 					continue;
 				const bool by_difference = f.key.rfind("difference", 0) == 0;
-				caught |= o.invariant == c.must_catch ||
+				caught |= judge_finding(v, id_of(o)).caught ||
 					  (c.must_catch == "difference" && by_difference) ||
 					  std::find(f.violates.begin(), f.violates.end(), c.must_catch) != f.violates.end();
 			}
