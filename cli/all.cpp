@@ -353,7 +353,11 @@ int run_all(const AllRequest &req, std::FILE *out) {
 			check_replays(c, v.findings);
 			v.scoreboard = scoreboard(c, v.findings, results);
 		}
-		v.interrupted = stop_signal();
+		// Stopped while naming them: half-named findings are not a result.
+		if ((v.interrupted = stop_signal())) {
+			v.findings.clear();
+			v.scoreboard.clear();
+		}
 		v.engines = std::move(results);
 	}
 	if (!kernel_note.empty())

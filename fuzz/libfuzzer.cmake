@@ -147,3 +147,10 @@ set_tests_properties(fuzz_asan_use_after_free PROPERTIES LABELS "fuzz;libfuzzer"
 add_test(NAME fuzz_plugins_script
   COMMAND bash ${PROJECT_SOURCE_DIR}/ci/tests/fuzz_plugins_test.sh ${CMAKE_BINARY_DIR} ${CMAKE_BINARY_DIR})
 set_tests_properties(fuzz_plugins_script PROPERTIES LABELS "fuzz;libfuzzer" TIMEOUT 300)
+
+# The scoreboard's fuzz engine over every shipped variant: the variant's
+# declared slip is its catch, never a plugin fault (a short budget).
+add_test(NAME mutants_fuzz_engine
+  COMMAND bash ${PROJECT_SOURCE_DIR}/cli/tests/mutants_fuzz_test.sh $<TARGET_FILE:niovcheck> ${CMAKE_BINARY_DIR}
+          ${PROJECT_SOURCE_DIR})
+set_tests_properties(mutants_fuzz_engine PROPERTIES LABELS "fuzz;libfuzzer" TIMEOUT 2400 SKIP_RETURN_CODE 77)
