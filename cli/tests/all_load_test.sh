@@ -53,5 +53,17 @@ if keys != ["plugin hung"]:
     print(f"FAIL: mb_loop_fill: findings {keys}, want one 'plugin hung'"); sys.exit(1)
 PY
 
+# A plugin that calls exit(0) in a call is reported as exiting (the exit
+# guard's abort is ours, not a crash), and its replay reproduces it.
+"$bin" all --impl "$lib/libniov_mb_exit_fill.so" --engines replay --work-dir "$tmp/w-exit" --json \
+	>"$tmp/exit.json" 2>/dev/null
+python3 - "$tmp/exit.json" <<'PY' || fail=1
+import json, sys
+f = json.load(open(sys.argv[1]))["findings"]
+if [x["key"] for x in f] != ["plugin exited"] or not f[0]["replay_reproduces"]:
+    print(f"FAIL: mb_exit_fill: {[(x['key'], x['replay_reproduces']) for x in f]}, want one 'plugin exited' that reproduces")
+    sys.exit(1)
+PY
+
 [ $fail -eq 0 ] && echo "all_load_test: ok"
 exit $fail
