@@ -35,7 +35,7 @@ std::string quote(const std::string &s) {
 }
 
 // The first line of the compiler's log that says "error".
-std::string first_error(const std::string &log) {
+std::string first_compile_error(const std::string &log) {
 	std::string text;
 	try {
 		text = read_bounded(log, 16 << 20);
@@ -115,7 +115,7 @@ int plugin_build(Args &args) {
 	// says where, with the first error.
 	const std::string log = out + ".log";
 	if (std::system(("LC_ALL=C " + cmd + " >" + quote(log) + " 2>&1").c_str()) != 0)
-		throw UsageError(fmt::format("{}: does not compile: {} (log: {})", pos[0], first_error(log), log));
+		throw UsageError(fmt::format("{}: does not compile: {} (log: {})", pos[0], first_compile_error(log), log));
 	fs::remove(log, ec);
 	// No entry point, no plugin: said now, not by the first command that loads it.
 	if (!exports_entry_point(out)) {
