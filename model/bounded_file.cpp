@@ -13,15 +13,6 @@ namespace niov {
 
 namespace {
 
-const char *kind_of(mode_t m) {
-	return S_ISDIR(m)    ? "a folder"
-	       : S_ISFIFO(m) ? "a FIFO"
-	       : S_ISCHR(m)  ? "a character device"
-	       : S_ISBLK(m)  ? "a block device"
-	       : S_ISSOCK(m) ? "a socket"
-			     : "not a regular file";
-}
-
 // The wording of every limit (model/limits.hpp): "file:line: ... (limit)".
 std::string too_large(const std::string &path, uint64_t limit) {
 	return fmt::format("{}:1: input size exceeds {} bytes (limit)", path, limit);
@@ -48,7 +39,7 @@ std::optional<std::string> read_impl(const std::string &path, uint64_t limit, bo
 	if (::fstat(f.fd, &st) != 0)
 		throw FileError(fmt::format("{}: cannot read: {}", path, std::strerror(errno)));
 	if (!S_ISREG(st.st_mode))
-		throw FileError(fmt::format("{}: {}, not a regular file", path, kind_of(st.st_mode)));
+		throw FileError(fmt::format("{}: {}, not a regular file", path, file_kind(st.st_mode)));
 	if (static_cast<uint64_t>(st.st_size) > limit)
 		throw FileError(too_large(path, limit));
 	std::string text;
@@ -75,6 +66,15 @@ std::optional<std::string> read_impl(const std::string &path, uint64_t limit, bo
 }
 
 }  // namespace
+
+const char *file_kind(unsigned m) {
+	return S_ISDIR(m)    ? "a folder"
+	       : S_ISFIFO(m) ? "a FIFO"
+	       : S_ISCHR(m)  ? "a character device"
+	       : S_ISBLK(m)  ? "a block device"
+	       : S_ISSOCK(m) ? "a socket"
+			     : "not a regular file";
+}
 
 std::string read_bounded(const std::string &path, uint64_t limit) { return *read_impl(path, limit, false); }
 

@@ -16,6 +16,9 @@ struct FileError : std::runtime_error {
 	using std::runtime_error::runtime_error;
 };
 
+// "a FIFO", "a character device", ... for a st_mode that is not a regular file.
+const char *file_kind(unsigned mode);
+
 // The whole of @path.  Throws FileError for a file that is missing, not
 // regular (after symlinks: "PATH: a FIFO, not a regular file"), unreadable
 // or larger than @limit bytes ("PATH:1: input size exceeds 16777216 bytes

@@ -7,6 +7,8 @@
 
 #include <fmt/format.h>
 
+#include "bounded_file.hpp"
+
 namespace niov {
 
 void check_plugin_file(const std::string &path) {
@@ -14,7 +16,7 @@ void check_plugin_file(const std::string &path) {
 	if (::stat(path.c_str(), &st) != 0)
 		throw PluginError(fmt::format("{}: cannot load plugin: {}", path, std::strerror(errno)));
 	if (!S_ISREG(st.st_mode))
-		throw PluginError(fmt::format("{}: cannot load plugin: not a regular file", path));
+		throw PluginError(fmt::format("{}: {}, not a regular file: no plugin", path, file_kind(st.st_mode)));
 }
 
 worker::Limits load_limits(const worker::Limits &lim) {
