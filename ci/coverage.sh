@@ -27,8 +27,10 @@ done
 echo "+ llvm-profdata-14 merge ... && llvm-cov-14 report"
 if [ "$dry" = 0 ]; then
 	llvm-profdata-14 merge -o build-cov/profiles/all.profdata build-cov/profiles/*.profraw
+	# llvm-cov 14 wants the first binary as its positional argument (with
+	# only -object ones it took model/ for the binary), the others as -object.
 	objs=""
-	for t in $targets; do objs="$objs -object build-cov/bin/fuzz_replay_$t"; done
+	for t in $targets; do objs="$objs${objs:+ -object} build-cov/bin/fuzz_replay_$t"; done
 	# shellcheck disable=SC2086
 	llvm-cov-14 report $objs -instr-profile build-cov/profiles/all.profdata model/ | tee coverage.txt
 fi

@@ -1,8 +1,10 @@
 #include "all.hpp"
 
 #include <algorithm>
+#include <cerrno>
 #include <chrono>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <set>
@@ -13,13 +15,19 @@
 #include "all_child.hpp"
 #include "all_engines.hpp"
 #include "all_findings.hpp"
+#include "all_probe.hpp"
 #include "all_report.hpp"
 #include "all_run.hpp"
 #include "../kernel/tool/sanitizer_report.hpp"
 #include "args.hpp"
 #include "kernel_build.hpp"
+#include "mutants.hpp"
+#include "output_paths.hpp"
 #include "plugin.hpp"
+#include "plugin_load.hpp"
 #include "runner.hpp"
+#include "whole_file.hpp"
+#include "work_dir.hpp"
 
 namespace niov::cli {
 
@@ -140,24 +148,35 @@ EngineResult engine_died(const std::string &name, const ChildOutcome &o, const A
 	ob.engine = name;
 	ob.what = o.progress.empty() ? "(before its first case)" : o.progress;
 	ob.signal = o.signal;
+	const std::string in_op = o.op.empty() ? "" : " in " + o.op;
 	// A sanitizer that stopped the engine inside the code (the faults
 	// sweep runs the binds in the engine's own process): what fired, in
 	// the tree's function and file:line, not "exited 1".
-	const auto sanitizer = kernel::parse_sanitizer_report(o.log);
-	if (sanitizer && !o.timed_out) {
+	const auto sanitizer = o.timed_out || o.hung_call ? std::nullopt : kernel::parse_sanitizer_report(o.log);
+	if (sanitizer) {
 		ob.invariant = "sanitizer";
 		ob.detail = sanitizer->one_line();
+	} else if (o.hung_call) {
+		ob.invariant = "hang";
+		ob.detail = fmt::format("a plugin call{} did not return within {} s", in_op, c.limits.op_seconds);
 	} else if (o.timed_out) {
 		ob.invariant = "hang";
 		ob.detail = fmt::format("no result within {} s", static_cast<unsigned>(o.seconds));
+	} else if (o.fault_id == "plugin.exit") {  // the exit guard's abort is ours, not a crash
+		ob.invariant = "exit";
+		ob.signal = 0;
+		ob.detail = o.fault;
+	} else if (!o.fault_id.empty() && !o.signal) {  // a breach of the ABI's contract
+		ob.invariant = o.fault_id;
+		ob.detail = o.fault;
 	} else if (o.signal) {
 		ob.invariant = "crash";
-		ob.detail = fmt::format("killed by {}", signal_name(o.signal));
+		ob.detail = fmt::format("killed by {}{}", signal_name(o.signal), in_op);
 	} else {
 		ob.invariant = "exit";
-		ob.detail = fmt::format("exited with status {} without a result", o.exit_code);
+		ob.detail = fmt::format("exited with status {}{} without a result", o.exit_code, in_op);
 	}
-	r.note = fmt::format("the {} engine {} while at {}", name, ob.detail, ob.what);
+	r.note = fmt::format("the {} engine: {} while at {}", name, ob.detail, ob.what);
 	// What was running is the replay: a scenario file (replay engine) or one
 	// property with the run's seed and cases.
 	if (name == "replay" && fs::exists(ob.what)) {
@@ -173,18 +192,28 @@ EngineResult engine_died(const std::string &name, const ChildOutcome &o, const A
 
 // One engine in a child; when the child dies on a case, that case is a
 // finding and a new child goes on past it, so one crash hides nothing else.
+// A plugin that hung once would hang the next case too, and a child past
+// its whole budget has no case to skip: both end the engine.
 EngineResult run_engine(const EngineEntry &e, AllContext &c) {
 	constexpr unsigned kMaxDeaths = 20;
 	std::vector<Observation> deaths;
 	double seconds = 0;
 	for (unsigned attempt = 0;; ++attempt) {
 		const ChildOutcome o = run_in_child([&](const Progress &p) { return to_json(e.run(c, p)); },
-						    engine_timeout(e.name, c), c.work,
+						    {engine_timeout(e.name, c), c.limits.op_seconds}, c.work,
 						    fmt::format("engine-{}-{}", e.name, attempt));
 		seconds += o.seconds;
-		if (o.completed) {
-			EngineResult r = engine_from(o.result);
+		if (!o.error.empty())  // an error of ours (a file the suite could not write, say)
+			throw UsageError(fmt::format("the {} engine failed: {}", e.name, o.error));
+		if (o.completed || o.interrupted) {
+			EngineResult r;
+			r.name = e.name;
+			if (o.completed)
+				r = engine_from(o.result);
 			r.seconds = seconds;
+			if (o.interrupted)
+				r.note = fmt::format("interrupted by {}{}", signal_name(stop_signal()),
+						     o.progress.empty() ? "" : " while at " + o.progress);
 			if (!deaths.empty()) {
 				r.status = EngineStatus::finding;
 				r.note = fmt::format("{}{}{} case{} crashed or hung the engine, skipped", r.note,
@@ -197,13 +226,45 @@ EngineResult run_engine(const EngineEntry &e, AllContext &c) {
 		}
 		EngineResult died = engine_died(e.name, o, c);
 		deaths.push_back(died.observations.front());
-		// Without a marker, or dying again and again, there is no going on.
-		if (o.progress.empty() || c.skip.count(o.progress) || attempt + 1 >= kMaxDeaths) {
+		if (o.progress.empty() || c.skip.count(o.progress) || attempt + 1 >= kMaxDeaths || o.hung_call ||
+		    o.timed_out) {
 			died.observations = deaths;
 			died.seconds = seconds;
+			if (o.hung_call)
+				died.note += "; the engine stopped there (the plugin would hang the next case too)";
 			return died;
 		}
 		c.skip.insert(o.progress);
+	}
+}
+
+// The verdict of a plugin that died while being loaded: nothing else ran.
+AllVerdict load_death_verdict(const AllContext &c, const Observation &died) {
+	AllVerdict v;
+	v.ctx = &c;
+	v.kernel = c.req.kernel;
+	EngineResult load{"load", EngineStatus::finding, died.detail, "the plugin's constructors and niov_impl_get", 0,
+			  {died}, {}, {}};
+	v.engines.push_back(load);
+	v.findings = group_findings(c, v.engines);
+	check_replays(c, v.findings);
+	return v;
+}
+
+// The folder for this run's files: --work-dir, else one per plugin under
+// ./niovcheck-failures, the next free one when a folder of that name holds
+// files of someone else's.
+std::string work_folder(const AllRequest &req, const std::string &plugin_name) {
+	if (!req.work_dir.empty())
+		return prepare_work_dir(req.work_dir, "--work-dir");
+	const std::string base = "niovcheck-failures/all-" + safe_component(plugin_name);
+	for (unsigned n = 1;; ++n) {
+		try {
+			return prepare_work_dir(n == 1 ? base : fmt::format("{}-{}", base, n), "the work folder");
+		} catch (const UsageError &) {
+			if (n >= 100)
+				throw;
+		}
 	}
 }
 
@@ -212,6 +273,15 @@ std::vector<std::pair<std::string, bool>> scoreboard(const AllContext &c, const 
 	std::vector<std::pair<std::string, bool>> row;
 	if (c.must_catch.empty())
 		return row;
+	// Judged as the scoreboard judges (mutants.hpp), the deaths by their ids.
+	Variant v;
+	v.must_catch = c.must_catch;
+	auto id_of = [](const Observation &o) -> std::string {
+		return o.invariant == "crash" ? "plugin.signal"
+		       : o.invariant == "exit" ? "plugin.exit"
+		       : o.invariant == "hang" ? "plugin.hang"
+					       : o.invariant;
+	};
 	for (const auto &e : results) {
 		// The proofs judge the rules in force, never the plugin's code.
 		if (e.status == EngineStatus::not_run || e.name == "proof" || e.name == "faults")
@@ -222,7 +292,7 @@ std::vector<std::pair<std::string, bool>> scoreboard(const AllContext &c, const 
 				if (o.engine != e.name)
 					continue;
 				const bool by_difference = f.key.rfind("difference", 0) == 0;
-				caught |= o.invariant == c.must_catch ||
+				caught |= judge_finding(v, id_of(o)).caught ||
 					  (c.must_catch == "difference" && by_difference) ||
 					  std::find(f.violates.begin(), f.violates.end(), c.must_catch) != f.violates.end();
 			}
@@ -245,62 +315,96 @@ const std::vector<std::string> &all_engine_names() {
 
 std::unique_ptr<AllRun> check_all(const AllRequest &req) {
 	const auto t0 = std::chrono::steady_clock::now();
-	auto run = std::make_unique<AllRun>();
-	AllContext &c = run->ctx;
-	c.req = req;
-	std::string kernel_note;
-	pick_plugin(req, c, kernel_note);
-	{
-		PluginImpl p(c.plugin);  // bad plugins are bad input, before anything runs
-		c.plugin_name = p.name();
-		c.must_catch = p.must_catch();
-		c.rules = resolve_rules(c.request, &p);
-	}
 	for (const auto &e : req.engines)
 		if (std::find(all_engine_names().begin(), all_engine_names().end(), e) == all_engine_names().end())
 			throw UsageError(fmt::format("--engines: no engine '{}' (replay, props, fuzz, proof, faults)", e));
+	// Where the report goes is known before anything runs: a verdict that
+	// cannot be written is lost work.
+	check_stdout();
+	if (!req.junit.empty())
+		check_output_path(req.junit, "--junit");
+	auto run = std::make_unique<AllRun>();
+	AllContext &c = run->ctx;
+	c.req = req;
+	c.limits = req.limits;
+	std::string kernel_note;
+	pick_plugin(req, c, kernel_note);
 	c.niovcheck = fs::canonical("/proc/self/exe").string();
+	check_plugin_file(c.plugin);
+	const PluginProbe probe = probe_plugin(c.plugin, c.request, c.limits, c.niovcheck, req.source_dir);
+	if (probe.facts) {
+		c.plugin_name = probe.facts->name;
+		c.must_catch = probe.facts->must_catch;
+		c.rules = probe.facts->rules;
+	} else {
+		c.plugin_name = fs::path(c.plugin).filename().string();
+		c.rules = {};
+		c.rules.from = "not known: the plugin died while loading";
+	}
 	const bool nightly = req.budget == Budget::nightly;
 	c.cases = req.cases ? req.cases : nightly ? 20000 : 1000;
 	c.fuzz_seconds = req.fuzz_seconds ? req.fuzz_seconds : nightly ? 600 : 15;
 	c.jobs = req.jobs ? req.jobs : std::max(1u, std::thread::hardware_concurrency());
 	c.proof_timeout_ms = req.proof_timeout_ms ? req.proof_timeout_ms : 20000;
-	std::error_code ec;
-	c.work = fs::absolute(req.work_dir.empty() ? "niovcheck-failures/all-" + c.plugin_name : req.work_dir, ec).string();
-	fs::remove_all(c.work, ec);  // one run's files, not a mix of runs
-	fs::create_directories(c.work, ec);
+	c.work = work_folder(req, c.plugin_name);
 	const std::string warn_log = start_warn_log(c.work);
+	catch_stop_signals();
 
-	std::vector<EngineResult> results;
-	for (const auto &e : engines()) {
-		if (!req.engines.empty() && std::find(req.engines.begin(), req.engines.end(), e.name) == req.engines.end())
-			continue;
-		std::string why;
-		if (std::string(e.name) == "fuzz" && !ensure_fuzz_targets(req, why)) {
+	AllVerdict &v = run->verdict;
+	v.ctx = &c;
+	v.kernel = req.kernel;
+	if (probe.died) {
+		v = load_death_verdict(c, *probe.died);
+	} else {
+		std::vector<EngineResult> results;
+		for (const auto &e : engines()) {
+			if (!req.engines.empty() &&
+			    std::find(req.engines.begin(), req.engines.end(), e.name) == req.engines.end())
+				continue;
+			std::string why;
+			if (stop_signal())
+				why = fmt::format("interrupted by {} before it started", signal_name(stop_signal()));
+			else if (std::string(e.name) == "fuzz")
+				ensure_fuzz_targets(req, why);	// says why not, when not
+			if (why.empty()) {
+				std::fprintf(stderr, "niovcheck all: %s ...\n", e.name);
+				results.push_back(run_engine(e, c));
+				continue;
+			}
 			EngineResult r;
 			r.name = e.name;
 			r.note = why;
 			results.push_back(r);
-			continue;
 		}
-		std::fprintf(stderr, "niovcheck all: %s ...\n", e.name);
-		results.push_back(run_engine(e, c));
+		// The engines' files are in the work folder: when it could not be
+		// written (a full disk), what they said is not a verdict on the code.
+		try {
+			check_writable(c.work, "the work folder");
+		} catch (const UsageError &e) {
+			throw UsageError(std::string(e.what()) + " (the engines could not keep their files: no verdict)");
+		}
+		v.warns = read_warn_log(warn_log);
+		if (!req.kernel.empty()) {  // the tree's own names: net/core/devmem.c:87
+			std::error_code ec;
+			const std::string tree = fs::canonical(req.kernel, ec).string() + "/";
+			for (auto &w : v.warns)
+				if (w.site.starts_with(tree))
+					w.site.erase(0, tree.size());
+		}
+		v.interrupted = stop_signal();
+		if (!v.interrupted) {
+			std::fprintf(stderr, "niovcheck all: naming the root causes ...\n");
+			v.findings = group_findings(c, results);
+			check_replays(c, v.findings);
+			v.scoreboard = scoreboard(c, v.findings, results);
+		}
+		// Stopped while naming them: half-named findings are not a result.
+		if ((v.interrupted = stop_signal())) {
+			v.findings.clear();
+			v.scoreboard.clear();
+		}
+		v.engines = std::move(results);
 	}
-	std::fprintf(stderr, "niovcheck all: naming the root causes ...\n");
-	AllVerdict &v = run->verdict;
-	v.ctx = &c;
-	v.kernel = req.kernel;
-	v.warns = read_warn_log(warn_log);
-	if (!req.kernel.empty()) {  // the tree's own names: net/core/devmem.c:87
-		const std::string tree = fs::canonical(req.kernel, ec).string() + "/";
-		for (auto &w : v.warns)
-			if (w.site.starts_with(tree))
-				w.site.erase(0, tree.size());
-	}
-	v.findings = group_findings(c, results);
-	check_replays(c, v.findings);
-	v.scoreboard = scoreboard(c, v.findings, results);
-	v.engines = std::move(results);
 	if (!kernel_note.empty())
 		v.engines.insert(v.engines.begin(), EngineResult{"kernel", EngineStatus::ok, kernel_note, "build", 0, {}, {}, {}});
 	v.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
@@ -310,12 +414,6 @@ std::unique_ptr<AllRun> check_all(const AllRequest &req) {
 int report_all(const AllRun &run, std::FILE *out) {
 	const AllRequest &req = run.ctx.req;
 	const AllVerdict &v = run.verdict;
-	if (!req.junit.empty()) {
-		std::ofstream f(req.junit, std::ios::trunc);
-		f << junit_xml(v);
-		if (!f)
-			throw UsageError(fmt::format("--junit {}: cannot write", req.junit));
-	}
 	if (req.json)
 		std::fputs((verdict_json(v).dump(2) + "\n").c_str(), out);
 	else if (req.tap)
@@ -324,6 +422,11 @@ int report_all(const AllRun &run, std::FILE *out) {
 		print_summary(out, v);
 	else
 		print_text(out, v);
+	if (std::fflush(out) != 0 || std::ferror(out))
+		throw UsageError(fmt::format("the verdict was not written to stdout: {}", std::strerror(errno)));
+	if (!req.junit.empty())
+		if (const std::string err = write_whole_file(req.junit, junit_xml(v)); !err.empty())
+			throw UsageError(fmt::format("--junit {}: cannot write: {}", req.junit, err));
 	return v.exit_code();
 }
 

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "rules_in_force.hpp"
+#include "worker.hpp"
 
 namespace niov::cli {
 
@@ -44,14 +45,17 @@ struct AllRequest {
 	std::string bin_dir;	 // this build's bin/ (the replay commands name its niovcheck)
 	std::string fuzz_bin_dir;  // libFuzzer targets; "" = <source>/build-fuzz/bin
 	std::string work_dir;	 // failing cases and logs; "" = ./niovcheck-failures/all-<plugin>
+	worker::Limits limits;	 // op_seconds: a plugin call that does not return is a hang
 };
 
 // The engines `all` knows, in the order it runs them.
 const std::vector<std::string> &all_engine_names();
 
 // Runs and prints the verdict to @out (text, JSON or TAP).  Returns the exit
-// code: 0 clean, 1 a finding, 2 bad input.  Throws UsageError, RulesError,
-// PluginError for bad input found before anything runs.
+// code: 0 clean, 1 a finding, 2 bad input, 128 + the signal when SIGINT,
+// SIGTERM or SIGHUP stopped the run (the report says what finished).
+// Throws UsageError, RulesError, PluginError for bad input found before
+// anything runs.
 int run_all(const AllRequest &req, std::FILE *out);
 
 }  // namespace niov::cli

@@ -1,7 +1,10 @@
 // Running one piece of `niovcheck all` in a child process: a plugin that
 // crashes, hangs, exits or prints takes down (or scribbles on) the child,
 // never the verdict.  The child hands its result back as JSON through a
-// file; its stdout and stderr go to a log.
+// pipe (a full disk cannot lose it); its stdout and stderr go to a log.
+// What it is doing and which plugin call is running are on a page shared
+// with the parent, so the parent can say what was running when it died and
+// end a plugin call that does not return.
 #pragma once
 
 #include <functional>
@@ -10,15 +13,24 @@
 
 namespace niov::cli {
 
-// What the child is doing, written to a file as it goes, so the parent can
-// say what was running when the child died.
+// What the child is doing, kept where the parent reads it after the child
+// died, and in @context_file for kernel code that logs a WARN (it names
+// what the run was at).
 class Progress {
 public:
-	explicit Progress(std::string path) : path_(std::move(path)) {}
+	Progress(char *buf, size_t cap, std::string context_file = {})
+		: buf_(buf), cap_(cap), context_file_(std::move(context_file)) {}
 	void at(const std::string &what) const;
 
 private:
-	std::string path_;
+	char *buf_;
+	size_t cap_;
+	std::string context_file_;
+};
+
+struct ChildLimits {
+	unsigned timeout_s = 600;  // the whole child
+	double op_seconds = 0;	   // one plugin call that does not return (0: no limit)
 };
 
 struct ChildOutcome {
@@ -27,16 +39,29 @@ struct ChildOutcome {
 	int signal = 0;		 // it was killed by this signal
 	int exit_code = 0;	 // or exited without a result with this code
 	bool timed_out = false;	 // it ran past the limit and was killed
+	bool hung_call = false;	 // a plugin call did not return within op_seconds (killed)
+	bool interrupted = false;  // stopped because we were told to stop (stop_signal())
+	std::string error;	 // the child's own error (an exception of ours, not the plugin's)
+	std::string op;		 // the plugin call running when it ended ("" = none)
+	std::string fault_id;	 // what the code saw coming ("plugin.exit": "called exit(0) in fill")
+	std::string fault;
 	std::string progress;	 // the last thing it said it was doing
-	std::string log;	 // its stdout + stderr
+	std::string log;	 // its stdout + stderr (the first 64 KiB)
 	double seconds = 0;
 };
 
 // Forks; the child runs @fn (in its own process group, so whatever it
-// starts is killed with it on a timeout) and exits.  @tag names the files
-// under @work_dir.
-ChildOutcome run_in_child(const std::function<nlohmann::json(const Progress &)> &fn, unsigned timeout_s,
+// starts is killed with it) and exits.  @tag names the log under @work_dir.
+ChildOutcome run_in_child(const std::function<nlohmann::json(const Progress &)> &fn, const ChildLimits &lim,
 			  const std::string &work_dir, const std::string &tag);
+
+// From now on SIGINT, SIGTERM and SIGHUP (those not ignored when we were
+// started) kill the running child's process group and are remembered:
+// run_in_child returns at once (interrupted) and the caller asks
+// stop_signal() whether to go on.
+void catch_stop_signals();
+// The signal that asked us to stop, 0 if none.
+int stop_signal();
 
 // "SIGSEGV".
 std::string signal_name(int sig);

@@ -27,6 +27,8 @@
 #include "replay_command.hpp"
 #include "runner.hpp"
 #include "target.hpp"
+#include "whole_file.hpp"
+#include "work_dir.hpp"
 
 namespace niov::cli {
 
@@ -236,7 +238,7 @@ EngineResult props_for_all(const AllContext &ctx, const Progress &p) {
 	rp.failure_dir = ctx.work + "/props";
 	rp.niovcheck = ctx.niovcheck;
 	rp.rules_flags = ctx.rules.flags();
-	rp.tag = ctx.plugin_name;
+	rp.tag = safe_component(ctx.plugin_name);  // a file name part: never a path a plugin chose
 	unsigned failed = 0, not_run = 0;
 	for (const auto &prop : all_properties()) {
 		if (ctx.skip.count("property " + prop.name))
@@ -468,9 +470,11 @@ EngineResult proof_for_all(const AllContext &ctx, const Progress &p) {
 			sc.expect_violations.clear();
 			sc.expect_bind_err.reset();
 			const fs::path copy = fs::path(ctx.work) / "proof" / fs::path(file).filename();
-			std::ofstream f(copy, std::ios::trunc);
-			f << "# niovcheck all: counterexample to " << ob.what << " under " << ctx.rules.label() << "\n"
-			  << serialize_scenario(sc);
+			const std::string cex = fmt::format("# niovcheck all: counterexample to {} under {}\n", ob.what,
+							    ctx.rules.label()) +
+						serialize_scenario(sc);
+			if (const std::string err = write_whole_file(copy.string(), cex); !err.empty())
+				throw std::runtime_error(fmt::format("{}: cannot write: {}", copy.string(), err));
 			ob.scenario = copy.string();
 			break;
 		}

@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "all_child.hpp"
 #include "rules_opts.hpp"
 
 namespace niov::cli {
@@ -110,6 +111,12 @@ void print_text(std::FILE *out, const AllVerdict &v) {
 			std::fprintf(out, "  %s: %s x %llu, first %s\n", w.site.c_str(), w.what.c_str(),
 				     static_cast<unsigned long long>(w.count), w.first.empty() ? "(no context)" : w.first.c_str());
 	}
+	if (v.interrupted) {
+		std::fprintf(out, "\nverdict: INTERRUPTED by %s after %.0f s: not a result (the engines above are what "
+			     "finished)\n",
+			     signal_name(v.interrupted).c_str(), v.seconds);
+		return;
+	}
 	if (v.findings.empty()) {
 		std::fprintf(out, "\nverdict: clean (no finding), %.0f s\n", v.seconds);
 		return;
@@ -198,8 +205,10 @@ nlohmann::json verdict_json(const AllVerdict &v) {
 			 {"tests", test_counts(v)},
 			 {"kernel_warns", warns_json(v.warns)},
 			 {"seconds", v.seconds},
-			 {"verdict", v.findings.empty() ? "clean" : "finding"},
+			 {"verdict", v.interrupted ? "interrupted" : v.findings.empty() ? "clean" : "finding"},
 			 {"exit", v.exit_code()}};
+	if (v.interrupted)
+		j["interrupted_by"] = signal_name(v.interrupted);
 	if (!v.kernel.empty())
 		j["kernel"] = v.kernel;
 	if (!v.scoreboard.empty()) {
@@ -234,7 +243,13 @@ std::string junit_xml(const AllVerdict &v) {
 		cases += "  </testcase>\n";
 		++failures;
 	}
-	const size_t tests = v.engines.size() + v.findings.size();
+	if (v.interrupted) {
+		cases += fmt::format("  <testcase classname=\"niovcheck.all\" name=\"interrupted\">\n"
+				     "    <failure message=\"interrupted by {}: not a result\"/>\n  </testcase>\n",
+				     signal_name(v.interrupted));
+		++failures;
+	}
+	const size_t tests = v.engines.size() + v.findings.size() + (v.interrupted ? 1 : 0);
 	return fmt::format("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
 			   "<testsuites>\n<testsuite name=\"niovcheck all {}\" tests=\"{}\" failures=\"{}\" "
 			   "skipped=\"{}\" time=\"{:.3f}\">\n{}</testsuite>\n</testsuites>\n",
@@ -289,6 +304,8 @@ void print_tap(std::FILE *out, const AllVerdict &v) {
 		}
 		result("", n, e.name, e.status, e.status == EngineStatus::finding && e.items.empty() ? e.note : "");
 	}
+	if (v.interrupted)
+		std::fprintf(out, "Bail out! interrupted by %s: not a result\n", signal_name(v.interrupted).c_str());
 }
 
 namespace {
@@ -345,7 +362,10 @@ void print_summary(std::FILE *out, const AllVerdict &v) {
 			     std::string(19, ' '));
 	}
 	s += "\n";
-	if (v.findings.empty()) {
+	if (v.interrupted) {
+		s += wrapped("", fmt::format("verdict: INTERRUPTED by {} after {:.0f} s: not a result",
+					     signal_name(v.interrupted), v.seconds), kWidth, "  ");
+	} else if (v.findings.empty()) {
 		s += fmt::format("verdict: clean, {:.0f} s\n", v.seconds);
 	} else {
 		s += fmt::format("verdict: {} finding{}, {:.0f} s\n", v.findings.size(),

@@ -22,7 +22,9 @@ struct AllVerdict {
 	std::vector<std::pair<std::string, bool>> scoreboard;
 	std::vector<WarnSite> warns;  // kernel WARNs, per site (kernel_warns.hpp)
 	double seconds = 0;
-	int exit_code() const { return findings.empty() ? 0 : 1; }
+	int interrupted = 0;	  // the signal that stopped the run (0: it finished)
+	// A run that did not finish is never clean: 128 + the signal, as a shell says it.
+	int exit_code() const { return interrupted ? 128 + interrupted : findings.empty() ? 0 : 1; }
 };
 
 void print_text(std::FILE *out, const AllVerdict &v);

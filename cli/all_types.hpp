@@ -68,6 +68,7 @@ struct AllContext {
 	std::vector<std::string> rules_from_code;
 	std::string niovcheck;	 // absolute path of the CLI for replay commands
 	std::string work;	 // absolute folder for this run's files
+	worker::Limits limits;	 // the per-call watchdog of the engines' children
 	// What an engine's earlier child died on: the rerun skips it and goes on
 	// (Progress markers: a scenario file, "property NAME").
 	std::set<std::string> skip;

@@ -151,14 +151,15 @@ nlohmann::json leak_findings(PluginImpl *impl, const RunReport &r, const std::st
 }
 
 worker::Outcome run_isolated(const Scenario &sc, const std::string &file, PluginImpl *impl, const RunOptions &opts,
-			     const worker::Limits &lim, const std::string &flags, const ScenarioPayload &job) {
+			     const worker::Limits &lim, const std::string &flags, const ScenarioPayload &job,
+			     const worker::PartialFn &pieces) {
 	return worker::run(
 		[&] {
 			crumb_context("scenario " + file);
 			const RunReport r = run_scenario(sc, impl, opts);
 			return job(r, leak_findings(impl, r, file, flags)).dump();
 		},
-		lim);
+		lim, pieces);
 }
 
 }  // namespace niov::cli

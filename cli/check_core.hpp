@@ -60,9 +60,10 @@ std::unique_ptr<PluginImpl> impl_option(Args &args, const worker::Limits &lim);
 nlohmann::json leak_findings(PluginImpl *impl, const RunReport &r, const std::string &file, const std::string &flags);
 
 // Runs one scenario in a worker; @job makes the payload from the run and the
-// leak findings.
+// leak findings, and may worker::stream() a large part of it to @pieces.
 using ScenarioPayload = std::function<nlohmann::json(const RunReport &, nlohmann::json findings)>;
 worker::Outcome run_isolated(const Scenario &sc, const std::string &file, PluginImpl *impl, const RunOptions &opts,
-			     const worker::Limits &lim, const std::string &flags, const ScenarioPayload &job);
+			     const worker::Limits &lim, const std::string &flags, const ScenarioPayload &job,
+			     const worker::PartialFn &pieces = {});
 
 }  // namespace niov::cli

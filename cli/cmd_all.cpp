@@ -8,6 +8,7 @@
 #include "all.hpp"
 #include "commands.hpp"
 #include "rules_opts.hpp"
+#include "worker_findings.hpp"
 
 namespace niov::cli {
 
@@ -47,6 +48,7 @@ AllRequest all_request(Args &args) {
 	if (!req.fuzz_bin_dir.empty())
 		req.fuzz_bin_dir += "/bin";
 	req.work_dir = args.option("work-dir", "");
+	req.limits = worker_limits(args);
 	if (req.json + req.tap + req.summary > 1)
 		throw UsageError("--json, --tap and --summary: pick one for stdout (--junit FILE goes with any)");
 	if (req.cases > INT32_MAX)

@@ -9,6 +9,7 @@
 #include "breadcrumb.hpp"
 #include "check_core.hpp"
 #include "commands.hpp"
+#include "json_writer.hpp"
 #include "report_json.hpp"
 #include "rules_opts.hpp"
 #include "worker_findings.hpp"
@@ -24,6 +25,8 @@ std::string shown_name(const std::string &f) { return f.size() > 44 ? "..." + f.
 std::string rules_label(const Scenario &sc) { return RulesInForce{sc.cfg.preset, sc.cfg.policy, ""}.label(); }
 
 // The verdict table: one row per scenario file, whatever happened to it.
+// As JSON each row goes out as it comes (a row's report streamed from the
+// worker): held until the end, 100,000 sends took a gigabyte.
 class CheckTable {
 public:
 	explicit CheckTable(bool json) : json_(json) {
@@ -36,7 +39,7 @@ public:
 		++bad_;
 		++rows_n_;
 		if (json_)
-			rows_.push_back({{"scenario", f}, {"as_expected", false}, {"bad_input", msg}});
+			json_row({{"scenario", f}, {"as_expected", false}, {"bad_input", msg}});
 		else
 			std::printf(kRowFormat, shown_name(f).c_str(), "-", "-", "-", "BAD FILE", msg.c_str());
 	}
@@ -46,7 +49,17 @@ public:
 		++skipped_;
 		++rows_n_;
 		if (json_)
-			rows_.push_back({{"scenario", f}, {"skipped", why}});
+			json_row({{"scenario", f}, {"skipped", why}});
+	}
+
+	// A piece of the next row's report, as the worker writes it.
+	void report_piece(std::string_view piece) {
+		if (!in_report_) {
+			next_row();
+			std::fputs("{\"report\": ", stdout);
+			in_report_ = true;
+		}
+		std::fwrite(piece.data(), 1, piece.size(), stdout);
 	}
 
 	void row(nlohmann::json row) {
@@ -58,7 +71,7 @@ public:
 		findings_ += found;
 		unexpected_ += !row.value("as_expected", false);
 		if (json_) {
-			rows_.push_back(std::move(row));
+			json_row(row);
 		} else if (!found) {
 			std::printf(kRowFormat, shown_name(f).c_str(), row["rules"].get<std::string>().c_str(),
 				    std::string(errno_name(row["bind_err"].get<int>())).c_str(),
@@ -82,18 +95,20 @@ public:
 		const int missing = static_cast<int>(files) - rows_n_;
 		const int ran = rows_n_ - skipped_ - bad_;
 		if (json_) {
-			std::puts(nlohmann::json{{"schema", "niovcheck-check/1"},
-						 {"impl", impl},
-						 {"rules", rules ? rules_json(*rules) : nlohmann::json(nullptr)},
-						 {"scenarios", rows_},
-						 {"ran", ran},
-						 {"skipped", skipped_},
-						 {"unexpected", unexpected_},
-						 {"findings", findings_},
-						 {"bad_files", bad_},
-						 {"missing", missing}}
-					  .dump(2)
-					  .c_str());
+			if (in_report_)  // the worker died while writing the report: the row cannot be closed
+				throw std::runtime_error("a scenario's run ended while its report was written");
+			std::fputs(rows_out_ ? "\n  ],\n" : "{\n  \"schema\": \"niovcheck-check/1\",\n  \"scenarios\": [],\n",
+				   stdout);
+			const std::string tail = nlohmann::json{{"impl", impl},
+								{"rules", rules ? rules_json(*rules) : nlohmann::json(nullptr)},
+								{"ran", ran},
+								{"skipped", skipped_},
+								{"unexpected", unexpected_},
+								{"findings", findings_},
+								{"bad_files", bad_},
+								{"missing", missing}}
+							 .dump(2);
+			std::puts(("  " + tail.substr(tail.find('"'))).c_str());  // the fields and the closing brace
 		} else {
 			std::printf("%zu scenarios, %d run, %d as expected, %d unexpected", files, ran, ran - unexpected_,
 				    unexpected_);
@@ -114,8 +129,24 @@ public:
 	}
 
 private:
+	void next_row() {
+		std::fputs(rows_out_++ ? ",\n    " : "{\n  \"schema\": \"niovcheck-check/1\",\n  \"scenarios\": [\n    ", stdout);
+	}
+	// A row's fields; after a streamed report, they close its object.
+	void json_row(const nlohmann::json &row) {
+		std::string text = row.dump();
+		if (in_report_) {
+			in_report_ = false;
+			text = text.size() > 2 ? ", " + text.substr(1) : "}";
+		} else {
+			next_row();
+		}
+		std::fputs(text.c_str(), stdout);
+	}
+
 	bool json_;
-	nlohmann::json rows_ = nlohmann::json::array();
+	bool in_report_ = false;
+	size_t rows_out_ = 0;
 	int rows_n_ = 0, unexpected_ = 0, findings_ = 0, bad_ = 0, skipped_ = 0;
 };
 
@@ -141,8 +172,10 @@ nlohmann::json check_row(const Scenario &sc, const std::string &f, PluginImpl *i
 			 {"as_expected", v.as_expected},
 			 {"note", v.note},
 			 {"findings", leak_findings(impl, r, f, flags)}};
-	if (json)
-		j["report"] = report_json(r, sc);
+	if (json) {  // streamed to the table: a big run's report is tens of megabytes
+		JsonWriter w([](std::string_view piece) { worker::stream(piece); });
+		write_report_json(w, r, sc);
+	}
 	return j;
 }
 
@@ -208,6 +241,10 @@ int cmd_check(Args &args) {
 	b.items = good.size();
 	b.item = [&](size_t k) {
 		return check_row(*loaded[good[k]].scenario, files[good[k]], impl.get(), flags, json).dump();
+	};
+	b.chunk = [&](size_t k, std::string_view piece) {
+		show_until(good[k]);
+		table.report_piece(piece);
 	};
 	b.done = [&](size_t k, const std::string &result, uint64_t printed, const worker::Outcome &so_far) {
 		const std::string &f = files[good[k]];

@@ -1,17 +1,18 @@
 // corpus encode|decode: convert between scenario files and fuzz inputs, so
 // any scenario can seed the fuzzers and any fuzz input can be read and
 // replayed (fuzz/decode.cpp has the byte layout).
-#include <fstream>
 #include <stdexcept>
 
 #include <fmt/format.h>
 
+#include "bounded_file.hpp"
 #include "commands.hpp"
 #include "decode.hpp"
 #include "limits.hpp"
 #include "pin.hpp"
 #include "plugin.hpp"
 #include "rules_opts.hpp"
+#include "whole_file.hpp"
 
 namespace niov::cli {
 
@@ -21,27 +22,12 @@ constexpr const char *kCorpusUsage =
 	"usage: corpus encode SCENARIO_FILE OUT_BIN [--target T] | "
 	"corpus decode IN_BIN OUT_SCENARIO [--target T] [--impl PATH] [--rules P] [--policy K=V]...";
 
-// At most kMaxInputBytes: a pipe or /dev/zero cannot make us read forever.
-std::string read_file(const std::string &path) {
-	std::ifstream in(path, std::ios::binary);
-	if (!in)
-		throw UsageError(fmt::format("{}: cannot read", path));
-	std::string data(kMaxInputBytes + 1, '\0');
-	in.read(data.data(), static_cast<std::streamsize>(data.size()));
-	if (in.bad())
-		throw UsageError(fmt::format("{}: cannot read", path));
-	data.resize(static_cast<size_t>(in.gcount()));
-	if (data.size() > kMaxInputBytes)
-		throw UsageError(limit_message(path, 1, "input size", kMaxInputBytes, "bytes"));
-	return data;
-}
+// A regular file of at most kMaxInputBytes: a FIFO or /dev/zero is no input.
+std::string read_file(const std::string &path) { return read_bounded(path, kMaxInputBytes); }
 
 void write_file(const std::string &path, std::string_view data) {
-	std::ofstream out(path, std::ios::binary | std::ios::trunc);
-	out.write(data.data(), static_cast<std::streamsize>(data.size()));
-	out.close();
-	if (!out)
-		throw UsageError(fmt::format("{}: cannot write", path));
+	if (const std::string err = write_whole_file(path, data); !err.empty())
+		throw UsageError(fmt::format("{}: cannot write: {}", path, err));
 }
 
 int encode(fuzz::Target t, const std::string &in, const std::string &out) {

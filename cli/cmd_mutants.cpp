@@ -8,12 +8,15 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <map>
+#include <optional>
 #include <set>
 #include <sstream>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "bounded_file.hpp"
 #include "commands.hpp"
 #include "mutants.hpp"
 #include "plugin.hpp"
@@ -45,16 +48,50 @@ std::filesystem::path build_dir() {
 	return std::filesystem::path(buf).parent_path().parent_path();
 }
 
+// The rules a variant's sidecar (NAME.rules beside NAME.so) declares for
+// it, as a v1 plugin cannot: "rules PRESET" and "policy KEY=VALUE" lines,
+// '#' comments.  Nothing when there is no sidecar.
+std::optional<RulesRequest> sidecar_rules(const std::string &so) {
+	const std::string path = std::filesystem::path(so).replace_extension(".rules").string();
+	const auto text = read_bounded_if_exists(path, 64 << 10);
+	if (!text)
+		return std::nullopt;
+	RulesRequest r;
+	r.rules_name = path + " (rules)";
+	r.policy_name = path + " (policy)";
+	std::istringstream in(*text);
+	unsigned n = 0;
+	for (std::string line; std::getline(in, line);) {
+		++n;
+		std::istringstream words(line.substr(0, line.find('#')));
+		std::string key, value, more;
+		if (!(words >> key))
+			continue;
+		if (!(words >> value) || (words >> more) || (key != "rules" && key != "policy"))
+			throw UsageError(fmt::format("{}:{}: want 'rules PRESET' or 'policy KEY=VALUE'", path, n));
+		(key == "rules" ? r.rules : r.policies.emplace_back()) = value;
+	}
+	return r;
+}
+
 // Any plugin is a variant: its must_catch (if it names one) says what must
-// catch it; without one, anything an engine reports counts.
+// catch it; without one, anything an engine reports counts.  Its rules are
+// the command line's, else its sidecar's, else what it declares.
 Variant make_variant(const std::string &path, const RulesRequest &req, const worker::Limits &limits) {
 	std::error_code ec;
 	const std::string abs = std::filesystem::absolute(path, ec).string();
 	const auto p = load_plugin(abs, limits);
-	Variant v{p->name(), abs, p->description(), p->must_catch(), p->must_catch().empty() ? "" : p->policy(), req,
-		  resolve_rules(req, p.get())};
+	RulesRequest mine = req;
+	if (!req.given())
+		if (auto side = sidecar_rules(abs))
+			mine = *side;
+	Variant v{p->name(), abs, p->description(), p->must_catch(), p->must_catch().empty() ? "" : p->policy(), mine,
+		  resolve_rules(mine, p.get())};
 	return v;
 }
+
+// "libslip" of ".../libslip.so": how --variant names a variant by file.
+std::string file_stem(const std::string &path) { return std::filesystem::path(path).stem().string(); }
 
 std::vector<std::string> listed_broken(const std::string &list) {
 	std::ifstream f(list);
@@ -90,11 +127,20 @@ std::vector<Variant> load_variants(const std::vector<std::string> &paths, const 
 	std::vector<Variant> out;
 	for (const auto &path : paths) {
 		Variant v = make_variant(path, req, limits);
-		if (only.empty() || only == v.name)
+		// By its name, or by its file: variants of one base share its name.
+		if (only.empty() || only == v.name || only == file_stem(path) ||
+		    only == std::filesystem::path(path).filename().string())
 			out.push_back(std::move(v));
 	}
 	if (!only.empty() && out.empty())
-		throw UsageError(fmt::format("no variant named '{}'", only));
+		throw UsageError(fmt::format("no variant named '{}' (by plugin name or file)", only));
+	// Rows a reader can tell apart: a name that two files share gets its file.
+	std::map<std::string, unsigned> uses;
+	for (const auto &v : out)
+		++uses[v.name];
+	for (auto &v : out)
+		if (uses[v.name] > 1)
+			v.name += "@" + file_stem(v.path);
 	return out;
 }
 

@@ -12,6 +12,7 @@
 
 #include <fmt/format.h>
 
+#include "bounded_file.hpp"
 #include "commands.hpp"
 
 namespace niov::cli {
@@ -31,6 +32,39 @@ std::string quote(const std::string &s) {
 	for (char c : s)
 		q += c == '\'' ? std::string("'\\''") : std::string(1, c);
 	return q + "'";
+}
+
+// The first line of the compiler's log that says "error".
+std::string first_compile_error(const std::string &log) {
+	std::string text;
+	try {
+		text = read_bounded(log, 16 << 20);
+	} catch (const FileError &) {
+		return "see the log";
+	}
+	for (size_t at = 0; at < text.size();) {
+		const size_t end = std::min(text.find('\n', at), text.size());
+		const std::string line = text.substr(at, end - at);
+		if (line.find("error") != std::string::npos)
+			return line;
+		at = end + 1;
+	}
+	return "see the log";
+}
+
+// Whether the shared object defines niov_impl_get, read off its dynamic
+// symbol table (nm), not by loading it: loading runs the plugin's code.
+bool exports_entry_point(const std::string &so) {
+	const std::string cmd = "nm -D --defined-only " + quote(so) + " 2>/dev/null";
+	std::FILE *p = ::popen(cmd.c_str(), "r");
+	if (!p)
+		return true;  // cannot tell: the loader will say
+	bool found = false;
+	char line[512];
+	while (std::fgets(line, sizeof line, p))
+		found |= std::string(line).find(" niov_impl_get\n") != std::string::npos;
+	const int status = ::pclose(p);
+	return found || status != 0;
 }
 
 }  // namespace
@@ -77,9 +111,19 @@ int plugin_build(Args &args) {
 	for (const auto &s : sources)
 		cmd += " " + quote(s);
 	cmd += " -o " + quote(out);
-	if (std::system(cmd.c_str()) != 0)
-		throw UsageError(fmt::format("{}: does not compile (the compiler's messages are above; command: {})",
-					     pos[0], cmd));
+	// The compiler's messages go to a log beside the plugin: one line here
+	// says where, with the first error.
+	const std::string log = out + ".log";
+	if (std::system(("LC_ALL=C " + cmd + " >" + quote(log) + " 2>&1").c_str()) != 0)
+		throw UsageError(fmt::format("{}: does not compile: {} (log: {})", pos[0], first_compile_error(log), log));
+	fs::remove(log, ec);
+	// No entry point, no plugin: said now, not by the first command that loads it.
+	if (!exports_entry_point(out)) {
+		fs::remove(out, ec);
+		throw UsageError(fmt::format("{}: compiles, but exports no niov_impl_get (the plugin's entry point, "
+					     "plugins/include/niov_impl.h); nothing built",
+					     pos[0]));
+	}
 	std::printf("%s\n", out.c_str());
 	return kExitClean;
 }

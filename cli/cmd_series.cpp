@@ -1,15 +1,19 @@
 // `niovcheck kernel series BASE (PATCH... | --mbox FILE | --range A..B)`:
 // a patch series checked patch by patch (series_run.hpp).
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
-#include <fstream>
 
 #include <fmt/format.h>
 
 #include "commands.hpp"
 #include "kernel_build.hpp"
+#include "output_paths.hpp"
 #include "series_report.hpp"
 #include "series_run.hpp"
+#include "whole_file.hpp"
+#include "work_dir.hpp"
 
 namespace fs = std::filesystem;
 
@@ -48,6 +52,8 @@ int cmd_kernel_series(Args &args) {
 	opt.work = fs::weakly_canonical(fs::absolute(req.work_dir)).string();
 	if (inside_base(opt.work))
 		throw UsageError(fmt::format("--work-dir {} is inside the base tree {}: the series never writes there", opt.work, base));
+	// The suite's own folder (a marker says so), never a user's files cleared.
+	opt.work = prepare_work_dir(opt.work, "--work-dir");
 	fs::create_directories(opt.work + "/tmp", ec);
 	if (ec)
 		throw UsageError(fmt::format("--work-dir {}: cannot create: {}", opt.work, ec.message()));
@@ -60,19 +66,23 @@ int cmd_kernel_series(Args &args) {
 	else
 		src = series_from_files(base, std::vector<std::string>(pos.begin() + 1, pos.end()));
 
+	// Where the report goes is known before the steps run: a verdict that
+	// cannot be written is lost work.
+	check_stdout();
+	if (!req.junit.empty())
+		check_output_path(req.junit, "--junit");
 	const SeriesVerdict v = run_series(src, req, opt);
-	if (!req.junit.empty()) {
-		std::ofstream f(req.junit, std::ios::trunc);
-		f << series_junit(v);
-		if (!f)
-			throw UsageError(fmt::format("--junit {}: cannot write", req.junit));
-	}
 	if (req.json)
 		std::fputs((series_json(v).dump(2) + "\n").c_str(), stdout);
 	else if (req.tap)
 		print_series_ktap(stdout, v);
 	else
 		print_series_text(stdout, v);
+	if (std::fflush(stdout) != 0 || std::ferror(stdout))
+		throw UsageError(fmt::format("the verdict was not written to stdout: {}", std::strerror(errno)));
+	if (!req.junit.empty())
+		if (const std::string err = write_whole_file(req.junit, series_junit(v)); !err.empty())
+			throw UsageError(fmt::format("--junit {}: cannot write: {}", req.junit, err));
 	return v.exit_code();
 }
 

@@ -13,6 +13,8 @@ void JsonWriter::flush() {
 		std::fwrite(buf_.data(), 1, buf_.size(), out_);
 	else if (str_)
 		*str_ += buf_;
+	else if (sink_ && !buf_.empty())
+		sink_(buf_);
 	buf_.clear();
 }
 

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdio>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -18,6 +19,8 @@ class JsonWriter {
 public:
 	explicit JsonWriter(std::FILE *out) : out_(out) {}
 	explicit JsonWriter(std::string &out) : str_(&out) {}
+	// Every 64 KiB (and at the end) to @sink: a worker streams it out.
+	explicit JsonWriter(std::function<void(std::string_view)> sink) : sink_(std::move(sink)) {}
 	~JsonWriter() { flush(); }
 	JsonWriter(const JsonWriter &) = delete;
 	JsonWriter &operator=(const JsonWriter &) = delete;
@@ -39,6 +42,7 @@ private:
 
 	std::FILE *out_ = nullptr;
 	std::string *str_ = nullptr;
+	std::function<void(std::string_view)> sink_;
 	std::string buf_;
 	std::vector<bool> empty_;  // per open container: nothing in it yet
 	bool after_key_ = false;

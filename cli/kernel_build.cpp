@@ -17,6 +17,7 @@
 
 #include "../kernel/tool/c_source.hpp"
 #include "../plugins/include/niov_impl.h"
+#include "kernel_cache.hpp"
 
 namespace fs = std::filesystem;
 using niov::kernel::KernelTreeError;
@@ -357,25 +358,37 @@ KernelBuild kernel_build(const std::string &tree_arg, const KernelBuildOptions &
 		if (fs::exists(tree / f)) inputs.insert(f);
 	out.inputs.assign(inputs.begin(), inputs.end());
 	const fs::path cache = opt.cache_dir.empty() ? kernel_cache_dir() : opt.cache_dir;
+	clean_interrupted_builds(cache);
 	const fs::path dir = cache / (plan_hash(plan) + (opt.asan ? "-asan" : "") + (opt.coverage ? "-cov" : "") +
 				      (plan.cc != "gcc" ? "-" + fs::path(plan.cc).filename().string() : ""));
 	out.build_dir = dir.string();
 	out.plugin = (dir / "plugin.so").string();
 	if (!opt.force && fs::exists(out.plugin)) {
-		out.cached = true;
-	} else {
+		const std::string why = cache_entry_mismatch(dir);
+		out.cached = why.empty();
+		if (!out.cached && !opt.quiet)
+			std::fprintf(stderr, "niovcheck kernel: not using the cached %s: %s; rebuilding\n", out.plugin.c_str(),
+				     why.c_str());
+	}
+	if (!out.cached) {
 		const fs::path tmp = dir.string() + ".tmp." + std::to_string(getpid());
 		fs::remove_all(tmp, ec);
 		fs::create_directories(tmp);
 		if (!opt.quiet) std::fprintf(stderr, "niovcheck kernel: building %s (era %s) in %s\n",
 					     tree.c_str(), plan.era.letter.c_str(), dir.c_str());
-		build_into(plan, tmp);
+		try {
+			build_into(plan, tmp);
+		} catch (const KernelTreeError &e) {  // a full disk leaves empty logs: say so
+			throw KernelTreeError(e.what() + cache_space_note(cache));
+		}
+		record_cache_entry(tmp, dir.filename().string());
 		// Another run may have built the same inputs meanwhile and be using
 		// its plugin (and, for coverage, the notes its counters must
-		// match): theirs stays, ours goes.  --force replaces it.
-		if (opt.force) fs::remove_all(dir, ec);
+		// match): a sound entry of theirs stays, ours goes.  --force and an
+		// entry that failed its check are replaced.
+		if (opt.force || !cache_entry_mismatch(dir).empty()) fs::remove_all(dir, ec);
 		fs::rename(tmp, dir, ec);
-		if (ec && fs::exists(dir / "plugin.so")) {
+		if (ec && cache_entry_mismatch(dir).empty()) {
 			fs::remove_all(tmp, ec);
 		} else if (ec) {
 			fs::remove_all(dir, ec);

@@ -1,9 +1,12 @@
 // niovcheck: the front door.  Every subcommand exits 0 when clean, 1 on an
 // invariant violation or model-vs-plugin difference, 2 on bad input.
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <exception>
 #include <string>
 
+#include "bounded_file.hpp"
 #include "commands.hpp"
 #include "kernel_build.hpp"
 #include "kernel_sanitizer.hpp"
@@ -14,6 +17,21 @@
 #include "plugin_load.hpp"
 
 namespace {
+
+// A report that did not reach stdout (a full disk, a closed stdout) is lost
+// work, never a silent success: exit 2 with one line.  What the command
+// already decided is kept only when the report made it out.
+int checked_stdout(const std::string &cmd, int rc) {
+	if (rc == niov::cli::kExitBadInput)  // the command said why already
+		return rc;
+	errno = 0;
+	const bool flushed = std::fflush(stdout) == 0;
+	if (flushed && !std::ferror(stdout))
+		return rc;
+	std::fprintf(stderr, "niovcheck %s: the report was not written to stdout: %s\n", cmd.c_str(),
+		     errno ? std::strerror(errno) : "write error");
+	return niov::cli::kExitBadInput;
+}
 
 // `niovcheck CMD --help` (or -h) anywhere after the command.
 bool wants_help(int argc, char **argv) {
@@ -27,13 +45,19 @@ bool wants_help(int argc, char **argv) {
 
 }  // namespace
 
+static int run_command(const std::string &cmd, int argc, char **argv);
+
 int main(int argc, char **argv) {
-	using namespace niov::cli;
 	if (argc < 2) {
 		std::fputs("niovcheck: missing command (try niovcheck help)\n", stderr);
-		return kExitBadInput;
+		return niov::cli::kExitBadInput;
 	}
 	const std::string cmd = argv[1];
+	return checked_stdout(cmd, run_command(cmd, argc, argv));
+}
+
+static int run_command(const std::string &cmd, int argc, char **argv) {
+	using namespace niov::cli;
 	if (cmd == "--version" || cmd == "version") {
 		std::printf("niovcheck %s (plugin ABI v%d..v%d)\n", NIOV_VERSION, NIOV_IMPL_ABI_MIN_VERSION,
 			    NIOV_IMPL_ABI_VERSION);
@@ -90,6 +114,9 @@ int main(int argc, char **argv) {
 	} catch (const niov::PluginLoadFault &e) {
 		std::fprintf(stderr, "niovcheck %s: FINDING %s\n", cmd.c_str(), e.what());
 		return kExitViolation;
+	} catch (const niov::FileError &e) {  // not a regular file, too large, unreadable
+		std::fprintf(stderr, "niovcheck %s: %s\n", cmd.c_str(), e.what());
+		return kExitBadInput;
 	} catch (const niov::LimitError &e) {  // a scenario past a documented limit
 		std::fprintf(stderr, "niovcheck %s: %s\n", cmd.c_str(), e.what());
 		return kExitBadInput;

@@ -28,6 +28,18 @@ struct Variant {
 	}
 };
 
+// What one finding means for a variant, the same in every engine: the
+// variant's must_catch (or, without one, any finding) is the catch, however
+// it showed (a violation, a crash, an abi.* breach); a breach of the
+// plugin's contract (worker::kFaultIds: a crash, hang, exit, leak or
+// stdout write) that is not its declared slip is a fault.  Anything else
+// was only noticed.
+struct Judged {
+	bool caught = false;
+	bool fault = false;
+};
+Judged judge_finding(const Variant &v, const std::string &id);
+
 struct MutantsOptions {
 	std::string source_dir;	 // the repository (corpora/)
 	std::string bin_dir;	 // build/bin

@@ -15,6 +15,7 @@
 #include "commands.hpp"
 #include "mutants.hpp"
 #include "replay_command.hpp"
+#include "work_dir.hpp"
 
 namespace niov::cli {
 
@@ -75,7 +76,8 @@ Catch fuzz_engine(const Variant &v, const MutantsOptions &opt) {
 		return c;
 	}
 	c.ran = true;
-	const fs::path work = fs::temp_directory_path() / fmt::format("niov-mutants-{}-{}", v.name, getpid());
+	const fs::path work =
+		fs::temp_directory_path() / fmt::format("niov-mutants-{}-{}", safe_component(v.name), getpid());
 	for (fuzz::Target t : kTargets) {
 		const std::string tn(name(t));
 		const fs::path dir = work / tn;
@@ -97,8 +99,10 @@ Catch fuzz_engine(const Variant &v, const MutantsOptions &opt) {
 		if (status != -1 && WIFEXITED(status) && WEXITSTATUS(status) == 0) {
 			if (finished(log))
 				continue;  // the budget ran out without a crash
-			c.noticed = c.fault = true;
-			c.caught = v.must_catch == "plugin.exit";
+			const Judged j = judge_finding(v, "plugin.exit");
+			c.noticed = true;
+			c.fault = j.fault;
+			c.caught = j.caught;
 			c.invariant = "plugin.exit";
 			c.note = fmt::format("{}_fuzzer exited 0 without libFuzzer's final stats: the run did not finish (log {})",
 					     tn, log.string());
@@ -113,16 +117,19 @@ Catch fuzz_engine(const Variant &v, const MutantsOptions &opt) {
 					     log.string());
 			continue;
 		}
-		const bool must = v.caught_by(what) ||
-				  ((v.must_catch == "difference" || v.must_catch.empty()) && what == "differential");
+		// The harness's words in the ids every engine judges by.
+		const std::string id = what == "differential" ? "difference" : what == "sanitizer" ? "plugin.sanitizer" : what;
+		const Judged j = judge_finding(v, id);
+		const bool must = j.caught;
 		if (c.noticed && !must)
 			continue;  // keep the first catch of something else unless this is the one
 		c.noticed = true;
 		c.caught = must;
-		c.invariant = what == "differential" ? "difference" : what;
-		c.fault = what.rfind("plugin.", 0) == 0 || what.rfind("abi.", 0) == 0;
+		c.invariant = id;
+		c.fault = j.fault;
 		fs::create_directories(opt.failure_dir, ec);
-		const std::string scn = (fs::path(opt.failure_dir) / fmt::format("{}-fuzz-{}.scn", v.name, tn)).string();
+		const std::string scn =
+			(fs::path(opt.failure_dir) / fmt::format("{}-fuzz-{}.scn", safe_component(v.name), tn)).string();
 		try {
 			corpus_decode(t, artifact, scn, v.path, v.request);
 			c.replay = replay_command_line(opt.bin_dir + "/niovcheck", scn, v.path, v.rules.flags());

@@ -5,6 +5,7 @@
 #include "hunt.hpp"
 #include "mutants.hpp"
 #include "replay_command.hpp"
+#include "work_dir.hpp"
 
 namespace niov::cli {
 
@@ -20,7 +21,7 @@ Catch proof_engine(const Variant &v, const MutantsOptions &opt) {
 		return c;
 	}
 	c.ran = true;
-	const auto h = smt::hunt_policy(policy, v.must_catch, opt.failure_dir + "/prove-" + v.name,
+	const auto h = smt::hunt_policy(policy, v.must_catch, opt.failure_dir + "/prove-" + safe_component(v.name),
 					opt.proof_timeout_ms);
 	c.seconds = h.seconds;
 	c.note = h.note;

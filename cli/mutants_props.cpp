@@ -5,6 +5,7 @@
 #include "props_isolated.hpp"
 #include "runner.hpp"
 #include "target.hpp"
+#include "work_dir.hpp"
 
 namespace niov::cli {
 
@@ -18,7 +19,7 @@ Catch props_engine(const Variant &v, const MutantsOptions &opt) {
 	if (opt.prop_cases)
 		rp.cases = opt.prop_cases;
 	rp.seed = opt.seed;
-	rp.tag = v.name;
+	rp.tag = safe_component(v.name);  // a file name part: never a path a plugin chose
 	rp.failure_dir = opt.failure_dir;
 	rp.niovcheck = opt.bin_dir + "/niovcheck";
 	rp.rules_flags = v.rules.flags();
@@ -30,17 +31,20 @@ Catch props_engine(const Variant &v, const MutantsOptions &opt) {
 	c.noticed = true;
 	if (!failed->findings.empty()) {
 		const auto &f = failed->findings.front();
-		c.fault = true;
-		c.caught = v.must_catch.empty() || f.id == v.must_catch;
+		const Judged j = judge_finding(v, f.id);
+		c.fault = j.fault;
+		c.caught = j.caught;
 		c.invariant = f.id;
 		c.replay = f.replay;
 		c.note = f.what + " (" + f.where + ")";
 		return c;
 	}
-	c.caught = must.empty() || o.name == must;
 	c.invariant = o.name == "diff.model_vs_impl" ? "difference" : o.name;
 	c.replay = o.replay;
 	c.note = o.description;
+	// A catch is a finding someone can see again: one without a replay
+	// command is only noticed.
+	c.caught = (must.empty() || o.name == must) && !c.replay.empty();
 	return c;
 }
 

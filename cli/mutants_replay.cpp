@@ -47,10 +47,12 @@ Catch replay_engine(const Variant &v, const MutantsOptions &opt) {
 			judged.emplace_back(f, std::move(*parsed.scenario));
 	}
 	auto elapsed = [&start] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
-	// The plugin broke out of its contract: that is the catch.
+	// The plugin broke out of its contract: the catch if that is its slip.
 	auto fault = [&](const WorkerFinding &f, const std::string &replay) {
-		c.noticed = c.fault = true;
-		c.caught = v.must_catch.empty() || f.id == v.must_catch;
+		const Judged j = judge_finding(v, f.id);
+		c.noticed = true;
+		c.fault = j.fault;
+		c.caught = j.caught;
 		c.invariant = f.id;
 		c.replay = replay;
 		c.note = f.what + " (" + f.where + ")";

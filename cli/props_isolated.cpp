@@ -1,11 +1,10 @@
 #include "props_isolated.hpp"
 
-#include <fstream>
-
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include "breadcrumb.hpp"
+#include "whole_file.hpp"
 
 namespace niov::cli {
 
@@ -107,13 +106,15 @@ WorkerFinding fault_finding(const Property &p, const props::LoadedTarget &lt, co
 	fault_rp.tag = rp.tag.empty() ? "fault" : rp.tag + "-fault";
 	const std::string file = props::failure_path(p.name, fault_rp);
 	f.replay = replay_command(file, plugin);
-	std::ofstream out(file);
-	out << "# niovcheck props: the plugin died in property " << p.name
-	    << fmt::format(" (seed {:#x}, case {})\n", rp.seed, again.case_no) << "# " << f.id << ": " << again.what()
-	    << "\n# replay: " << f.replay << "\n"
-	    << (again.case_truncated ? "# (the case's text was cut at the breadcrumb's size)\n" : "") << again.case_text;
-	if (!out)
-		f.what += " (could not write " + file + ")";
+	const std::string text =
+		fmt::format("# niovcheck props: the plugin died in property {} (seed {:#x}, case {})\n# {}: {}\n# replay: {}\n{}",
+			    p.name, rp.seed, again.case_no, f.id, again.what(), f.replay,
+			    again.case_truncated ? "# (the case's text was cut at the breadcrumb's size)\n" : "") +
+		again.case_text;
+	if (const std::string err = write_whole_file(file, text); !err.empty()) {
+		f.what += " (could not write the case to " + file + ": " + err + ")";
+		f.replay = props_command(p, rp, plugin);
+	}
 	return f;
 }
 
@@ -128,7 +129,8 @@ std::vector<IsolatedProperty> run_properties_isolated(const PropsRun &run, const
 		settle(r);
 		if (run.each)
 			run.each(r);
-		const bool go_on = !run.stop_at_failure || r.outcome.passed;
+		// A property the plugin lacks the path of did not fail: go on.
+		const bool go_on = !run.stop_at_failure || r.outcome.passed || !r.outcome.not_run.empty();
 		rows.push_back(std::move(r));
 		return go_on;
 	};
@@ -181,7 +183,7 @@ std::optional<IsolatedProperty> first_failure_isolated(const props::LoadedTarget
 	seconds = 0;
 	for (const auto &r : rows) {
 		seconds += r.outcome.seconds;
-		if (!r.outcome.passed)
+		if (!r.outcome.passed && r.outcome.not_run.empty())
 			return r;
 	}
 	return std::nullopt;

@@ -32,6 +32,27 @@ std::string with_fields(std::string report, const nlohmann::json &extra) {
 	return report + (more.size() > 2 ? ",\n" + more.substr(1) : "}");
 }
 
+// The report on its way from the worker to stdout: written as it comes but
+// for its last bytes, the closing brace the command's own fields go before.
+class ReportStream {
+public:
+	void put(std::string_view piece) {
+		tail_ += piece;
+		if (tail_.size() < 2 * kHeld)
+			return;
+		std::fwrite(tail_.data(), 1, tail_.size() - kHeld, stdout);
+		tail_.erase(0, tail_.size() - kHeld);
+		wrote_ = true;
+	}
+	bool started() const { return wrote_ || !tail_.empty(); }
+	std::string &tail() { return tail_; }
+
+private:
+	static constexpr size_t kHeld = 4096;
+	std::string tail_;
+	bool wrote_ = false;
+};
+
 }  // namespace
 
 int cmd_replay(Args &args, bool explain) {
@@ -79,6 +100,7 @@ int cmd_replay(Args &args, bool explain) {
 	opts.explain = explain;
 	const std::string flags = rules ? rules->flags() : "";
 	const std::string replay = replay_command(files[0], impl ? impl->path() : "", flags);
+	ReportStream report;
 	const worker::Outcome o = run_isolated(sc, files[0], impl.get(), opts, lim, flags,
 					       [&](const RunReport &r, nlohmann::json findings) {
 		const Verdict v = judge(sc, r);
@@ -87,16 +109,16 @@ int cmd_replay(Args &args, bool explain) {
 				 {"note", v.note},
 				 {"findings", std::move(findings)}};
 		if (json) {
-			std::string text;
-			{
-				JsonWriter w(text);
-				write_report_json(w, r, sc);
-			}
-			j["report"] = std::move(text);
+			// Streamed: a big run's report is tens of megabytes.
+			JsonWriter w([](std::string_view piece) { worker::stream(piece); });
+			write_report_json(w, r, sc);
 		} else {
 			j["text"] = report_text(r, sc, explain, verbose);
 		}
 		return j;
+	}, [&](const std::string &piece, const worker::Outcome &) {
+		report.put(std::string_view(piece).substr(1));
+		return true;
 	});
 	nlohmann::json payload;
 	auto findings = nlohmann::json::array();
@@ -118,10 +140,11 @@ int cmd_replay(Args &args, bool explain) {
 				     {"findings", findings}};
 		if (rules)
 			extra["rules_in_force"] = rules_json(*rules);
-		if (!ran || !payload.contains("report"))
+		if (report.started() && !ran)  // half a report is out: it cannot be finished as JSON
+			throw std::runtime_error("the run ended while its report was written: " + o.what());
+		if (!ran)
 			extra["scenario"] = files[0];
-		std::puts(with_fields(ran && payload.contains("report") ? payload["report"].get<std::string>() : "{}", extra)
-				  .c_str());
+		std::puts(with_fields(report.started() ? std::move(report.tail()) : "{}", extra).c_str());
 	} else {
 		std::fputs(note.c_str(), stdout);
 		if (ran && payload.contains("text"))

@@ -119,9 +119,11 @@ void trace_fields(JsonWriter &w, const Trace &t, bool with_violations) {
 			oj["why"] = o.why;
 		if (!o.queue.empty()) {
 			auto q = nlohmann::json::array();
-			for (const auto &[len, ts] : o.queue)
-				q.push_back({{"len", len}, {"truesize", ts}});
+			for (const auto &run : o.queue)
+				q.push_back({{"len", run.len}, {"truesize", run.truesize}, {"count", run.count}});
 			oj["queue"] = std::move(q);
+			if (o.queue_rest)
+				oj["queue_more_skbs"] = o.queue_rest;
 		}
 		w.value(oj);
 	}

@@ -169,9 +169,19 @@ std::string report_text(const RunReport &r, const Scenario &sc, bool explain, bo
 		}
 		if (!o.why.empty())
 			out += fmt::format("  why: {}\n", o.why);
-		if (o.kind != OpKind::send)
-			for (size_t s = 0; s < o.queue.size(); ++s)
-				out += fmt::format("  skb {}: len {} truesize {}\n", s, o.queue[s].first, o.queue[s].second);
+		if (o.kind != OpKind::send) {
+			size_t s = 0;
+			for (const auto &run : o.queue) {
+				if (run.count == 1)
+					out += fmt::format("  skb {}: len {} truesize {}\n", s, run.len, run.truesize);
+				else
+					out += fmt::format("  skbs {}..{}: len {} truesize {} each\n", s, s + run.count - 1,
+							   run.len, run.truesize);
+				s += run.count;
+			}
+			if (o.queue_rest)
+				out += fmt::format("  ... {} more skbs (sk_wmem_queued below counts them)\n", o.queue_rest);
+		}
 		if (po && po->wmem != o.wmem)
 			out += fmt::format("  plugin: sk_wmem_queued {}\n", po->wmem);
 	};

@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "limits.hpp"
 #include "replay_command.hpp"
 
 namespace niov::cli {
@@ -12,6 +13,8 @@ namespace niov::cli {
 std::optional<WorkerFinding> worker_finding(const worker::Outcome &o, const std::string &replay) {
 	if (o.ok())
 		return std::nullopt;
+	if (o.end == worker::End::error && o.fault_id == worker::kLimitId)
+		throw LimitError(o.fault);
 	return WorkerFinding{o.id(), o.what(), o.where(), replay};
 }
 

@@ -23,6 +23,8 @@ struct WorkerFinding {
 };
 
 // The finding of a job that did not come back clean; nullopt when it did.
+// Throws LimitError (bad input, exit 2) for a job whose input went past a
+// documented limit: that is no finding on the code.
 std::optional<WorkerFinding> worker_finding(const worker::Outcome &o, const std::string &replay);
 WorkerFinding leak_finding(const PluginImpl::Leak &l, const std::string &plugin, const std::string &where,
 			   const std::string &replay);

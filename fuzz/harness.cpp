@@ -21,6 +21,7 @@
 #include "replay_command.hpp"
 #include "report.hpp"
 #include "stdout_trap.hpp"
+#include "whole_file.hpp"
 
 namespace niov::fuzz {
 
@@ -116,9 +117,7 @@ std::string write_failure_file(Target t, const std::string &text, const char *ex
 	for (unsigned char c : text)
 		h = (h ^ c) * 0x100000001b3ull;
 	const fs::path file = dir / fmt::format("fuzz-{}-{:016x}{}", name(t), h, ext);
-	std::ofstream out(file, std::ios::binary | std::ios::trunc);
-	out << text;
-	return out ? file.string() : std::string();
+	return write_whole_file(file.string(), text).empty() ? file.string() : std::string();
 }
 
 // One command that runs exactly what failed: the case as a scenario file

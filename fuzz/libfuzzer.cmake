@@ -7,6 +7,8 @@ find_package(fmt REQUIRED)
 # The sources of the plain libraries the drivers link, so a file added
 # there is instrumented here too.
 get_target_property(niov_model_sources niov_model SOURCES)
+get_target_property(niov_files_sources niov_files SOURCES)
+list(APPEND niov_model_sources ${niov_files_sources})
 list(TRANSFORM niov_model_sources PREPEND ${PROJECT_SOURCE_DIR}/model/)
 get_target_property(niov_fuzz_decode_sources niov_fuzz_decode SOURCES)
 get_target_property(niov_fuzz_harness_sources niov_fuzz_harness SOURCES)
@@ -145,3 +147,10 @@ set_tests_properties(fuzz_asan_use_after_free PROPERTIES LABELS "fuzz;libfuzzer"
 add_test(NAME fuzz_plugins_script
   COMMAND bash ${PROJECT_SOURCE_DIR}/ci/tests/fuzz_plugins_test.sh ${CMAKE_BINARY_DIR} ${CMAKE_BINARY_DIR})
 set_tests_properties(fuzz_plugins_script PROPERTIES LABELS "fuzz;libfuzzer" TIMEOUT 300)
+
+# The scoreboard's fuzz engine over every shipped variant: the variant's
+# declared slip is its catch, never a plugin fault (a short budget).
+add_test(NAME mutants_fuzz_engine
+  COMMAND bash ${PROJECT_SOURCE_DIR}/cli/tests/mutants_fuzz_test.sh $<TARGET_FILE:niovcheck> ${CMAKE_BINARY_DIR}
+          ${PROJECT_SOURCE_DIR})
+set_tests_properties(mutants_fuzz_engine PROPERTIES LABELS "fuzz;libfuzzer" TIMEOUT 2400 SKIP_RETURN_CODE 77)

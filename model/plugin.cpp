@@ -70,7 +70,9 @@ PluginImpl::PluginImpl(const std::string &path) : key_(next_plugin_key()), path_
 	if (ops_->abi_version >= 2) {
 		caps_ = ops_->caps;
 		if (caps_ == 0)
-			throw PluginError(fmt::format("{}: ABI v2 plugin declares no capabilities (caps 0)", path));
+			throw PluginError(fmt::format("{}: ABI v{} plugin declares no capabilities (caps 0); a v1 plugin's "
+						      "source sets .abi_version = 1 (plugins/include/niov_impl.h)",
+						      path, ops_->abi_version));
 		if ((caps_ & NIOV_CAP_RX_ALLOC) && (!ops_->rx_alloc || !ops_->rx_free))
 			throw PluginError(fmt::format("{}: declares NIOV_CAP_RX_ALLOC without rx_alloc/rx_free", path));
 		if ((caps_ & NIOV_CAP_FAULTS) && (!ops_->fault_arm || !ops_->fault_calls))

@@ -19,6 +19,15 @@ struct PluginLoadFault : PluginError {
 	std::string id;
 };
 
+// The limits of the load itself: a constructor that never returns runs in no
+// plugin call the op watchdog sees, so the whole load gets the time of one
+// call when no job limit is set.
+worker::Limits load_limits(const worker::Limits &lim);
+
+// Throws PluginError unless @path is a regular file (after symlinks): a
+// FIFO would block dlopen, a device is no plugin.
+void check_plugin_file(const std::string &path);
+
 // Throws PluginError (one line: exit 2) when the plugin cannot be used, and
 // PluginLoadFault ("killed by SIGSEGV in niov_impl_get") when it dies trying.
 std::unique_ptr<PluginImpl> load_plugin(const std::string &path, const worker::Limits &lim = {});

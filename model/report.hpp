@@ -78,9 +78,18 @@ struct OpReport {
 	int32_t wmem = 0;	     // sk_wmem_queued after the op
 	uint64_t truesize_sum = 0;   // sum of the queued skbs' truesize
 	uint32_t queued = 0;	     // skbs on the queue after the op
-	// Explain mode: (len, truesize) of every queued skb after the op, and
-	// why the op came out as it did (a short send, a refused shift).
-	std::vector<std::pair<uint32_t, uint32_t>> queue;
+	// Explain mode: the head of the queue after the op as runs of skbs of
+	// equal (len, truesize), and why the op came out as it did (a short
+	// send, a refused shift).  Only the first kQueueSkbsShown skbs are
+	// looked at: listing the whole queue after every op made explain
+	// quadratic in time and memory (N sends and N acks of one byte).
+	static constexpr uint32_t kQueueSkbsShown = 64;
+	struct QueueRun {
+		uint32_t len = 0, truesize = 0;
+		uint32_t count = 0;
+	};
+	std::vector<QueueRun> queue;
+	uint32_t queue_rest = 0;  // queued skbs past the ones in @queue
 	std::string why;
 };
 

@@ -18,6 +18,7 @@
 #include <utility>
 #include <vector>
 
+#include "bounded_file.hpp"
 #include "config.hpp"
 #include "errno.hpp"
 #include "invariants.hpp"
@@ -641,32 +642,15 @@ ParseResult parse_scenario(std::string_view text, std::string_view file_name)
 
 ParseResult load_scenario_file(const std::string &path)
 {
-	auto cant_read = [&path](int err) {
-		ParseResult r;
-		append_escaped(r.error.message, path);
-		r.error.message += ": cannot read: ";
-		r.error.message += std::strerror(err);
-		return r;
-	};
-	errno = 0;
-	std::unique_ptr<std::FILE, int (*)(std::FILE *)> f(std::fopen(path.c_str(), "rb"),
-							     &std::fclose);
-	if (!f)
-		return cant_read(errno ? errno : EIO);
-	// Read at most one byte past the limit: the parser reports the size, and
-	// an endless file (a pipe, /dev/zero) cannot make us read forever.
+	// A regular file within the input limit: a FIFO would block the read,
+	// /dev/zero would never end it.
 	std::string text;
-	char buf[65536];
-	while (text.size() <= kMaxInputBytes) {
-		size_t want = std::min(sizeof(buf), kMaxInputBytes + 1 - text.size());
-		errno = 0;
-		size_t got = std::fread(buf, 1, want, f.get());
-		text.append(buf, got);
-		if (got < want) {
-			if (std::ferror(f.get()))
-				return cant_read(errno ? errno : EIO);
-			break;
-		}
+	try {
+		text = read_bounded(path, kMaxInputBytes);
+	} catch (const FileError &e) {
+		ParseResult r;
+		r.error.message = e.what();
+		return r;
 	}
 	return parse_scenario(text, path);
 }

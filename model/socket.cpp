@@ -60,9 +60,15 @@ OpReport Socket::apply(const Op &op) {
 		break;
 	}
 	chk_.socket(wmem_, ts_sum_);
-	if (opts_.explain)
-		for (size_t i = 0; i < q_.size(); ++i)
-			rep.queue.emplace_back(q_[i].len, q_[i].truesize);
+	if (opts_.explain) {
+		const size_t shown = std::min<size_t>(q_.size(), OpReport::kQueueSkbsShown);
+		for (size_t i = 0; i < shown; ++i) {
+			if (rep.queue.empty() || rep.queue.back().len != q_[i].len || rep.queue.back().truesize != q_[i].truesize)
+				rep.queue.push_back({q_[i].len, q_[i].truesize, 0});
+			++rep.queue.back().count;
+		}
+		rep.queue_rest = static_cast<uint32_t>(q_.size() - shown);
+	}
 	rep.wmem = static_cast<int32_t>(wmem_);
 	rep.truesize_sum = ts_sum_;
 	rep.queued = static_cast<uint32_t>(q_.size());

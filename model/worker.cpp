@@ -19,6 +19,7 @@
 #include <fmt/format.h>
 
 #include "breadcrumb.hpp"
+#include "limits.hpp"
 #include "plugin_fault.hpp"
 
 // Coverage runtimes write their data at exit; the child leaves by _exit.
@@ -35,8 +36,11 @@ constexpr size_t kStdoutKept = 512;	    // bytes of a plugin's stdout quoted
 constexpr size_t kStderrKept = 64 * 1024;  // bytes of the child's stderr passed on
 constexpr int kPollMs = 20;
 
+// A batch item's result among the partials, as kChunkMark marks a piece.
+constexpr char kItemMark = 'I';
+
 // The result pipe carries frames: a kind byte, a 32-bit length, the bytes.
-constexpr char kPartial = 'P', kResult = 'R', kFault = 'F', kError = 'E';
+constexpr char kPartial = 'P', kResult = 'R', kFault = 'F', kError = 'E', kLimit = 'L';
 
 int g_result_fd = -1;			  // the child's end of the result pipe
 std::vector<std::string> g_in_process;	  // emit() outside a worker
@@ -79,6 +83,8 @@ void write_all(int fd, const char *p, size_t n) {
 std::string run_job(const Job &job) {
 	try {
 		return kResult + job();
+	} catch (const LimitError &e) {  // the input asked past a documented limit
+		return kLimit + std::string(e.what());
 	} catch (const PluginFault &f) {
 		return std::string(1, kFault) + f.id + '\n' + f.op + '\n' + f.what();
 	} catch (const std::exception &e) {
@@ -105,7 +111,7 @@ void take_message(Outcome &o, const std::string &msg) {
 		o.fault = body.substr(b + 1);
 	} else {
 		o.end = End::error;
-		o.fault_id = "internal.error";
+		o.fault_id = msg[0] == kLimit ? kLimitId : "internal.error";
 		o.fault = body;
 	}
 }
@@ -194,27 +200,35 @@ struct Watch {
 	std::string msg, err;
 	Outcome &o;
 	const PartialFn &on_partial;
-	size_t seen = 0;  // bytes of @msg whose frames were looked at
 	bool enough = false;  // on_partial wants no more
 
-	// Hand each complete partial frame to on_partial as it arrives.
+	// Hand each complete partial frame to on_partial as it arrives, and let
+	// it go: a job that streams its report in partials (replay --json of a
+	// big run) must not have it held here as well.
 	void partials() {
+		if (!on_partial)
+			return;
 		uint32_t n = 0;
-		while (seen + 1 + sizeof(n) <= msg.size()) {
+		size_t seen = 0;
+		while (seen + 1 + sizeof(n) <= msg.size() && msg[seen] == kPartial) {
 			std::memcpy(&n, msg.data() + seen + 1, sizeof(n));
 			if (msg.size() - seen - 1 - sizeof(n) < n)
-				return;
-			if (msg[seen] == kPartial && on_partial && !enough)
+				break;
+			if (!enough)
 				enough = !on_partial(msg.substr(seen + 1 + sizeof(n), n), o);
 			seen += 1 + sizeof(n) + n;
 		}
+		msg.erase(0, seen);
 	}
 
-	void read_from(int fd, int which) {
+	// False at the end of the pipe (or an error on it).
+	bool read_from(int fd, int which) {
 		char buf[65536];
 		const ssize_t n = ::read(fd, buf, sizeof(buf));
+		if (n < 0 && (errno == EINTR || errno == EAGAIN))
+			return true;
 		if (n <= 0)
-			return;
+			return false;
 		const auto len = static_cast<size_t>(n);
 		if (which == 0) {
 			msg.append(buf, len);
@@ -228,6 +242,7 @@ struct Watch {
 			err.append(buf, std::min(len, kStderrKept - std::min(kStderrKept, err.size())));
 			o.stderr_bytes += len;
 		}
+		return true;
 	}
 
 	// Returns the End the parent imposed (hung, timed_out), or result if none.
@@ -248,9 +263,7 @@ struct Watch {
 					break;
 				if (fds[i].fd < 0 || !(fds[i].revents & (POLLIN | POLLHUP | POLLERR)))
 					continue;
-				const size_t before = msg.size() + o.stdout_bytes + o.stderr_bytes;
-				read_from(fds[i].fd, i);
-				if (msg.size() + o.stdout_bytes + o.stderr_bytes == before) {
+				if (!read_from(fds[i].fd, i)) {
 					fds[i].fd = -1;	 // EOF
 					--open_fds;
 				}
@@ -283,8 +296,9 @@ struct Watch {
 			if (open_fds > 0 && r == 0 && ::waitpid(pid, &st, WNOHANG) == pid) {
 				for (int i = 0; i < 3; ++i)
 					if (fds[i].fd >= 0)
-						while (::poll(&fds[i], 1, 0) > 0 && (fds[i].revents & POLLIN))
-							read_from(fds[i].fd, i);
+						while (::poll(&fds[i], 1, 0) > 0 && (fds[i].revents & POLLIN) &&
+						       read_from(fds[i].fd, i)) {
+						}
 				o.status = st;
 				pid = -1;
 				return End::result;
@@ -333,7 +347,8 @@ Outcome run_here(const Job &job, const PartialFn &on_partial) {
 	for (auto &p : g_in_process) {
 		if (on_partial && more)
 			more = on_partial(p, o);
-		o.partial.push_back(std::move(p));
+		if (!on_partial)
+			o.partial.push_back(std::move(p));
 	}
 	g_in_process.clear();
 	take_message(o, done);
@@ -351,6 +366,12 @@ void emit(const std::string &partial) {
 	}
 	const std::string f = frame(kPartial, partial);
 	write_all(g_result_fd, f.data(), f.size());
+}
+
+void stream(std::string_view piece) {
+	std::string p(1, kChunkMark);
+	p.append(piece);
+	emit(p);
 }
 
 bool limits_from_env(Limits &l, std::string &error) {
@@ -435,7 +456,8 @@ void run_batch(const Batch &b, const Limits &lim) {
 		const Outcome o = run(
 			[&] {
 				for (size_t k = from; k < b.items; ++k) {
-					const std::string r = b.item(k);
+					// The item's mark tells its result from its stream()ed pieces.
+					const std::string r = kItemMark + b.item(k);
 					std::cout.flush();
 					std::fflush(stdout);  // the item's output before the result that owns it
 					emit(r);
@@ -443,7 +465,13 @@ void run_batch(const Batch &b, const Limits &lim) {
 				return std::string();
 			},
 			lim,
-			[&](const std::string &r, const Outcome &so_far) {
+			[&](const std::string &framed, const Outcome &so_far) {
+				if (!framed.empty() && framed[0] == kChunkMark) {
+					if (b.chunk)
+						b.chunk(next, std::string_view(framed).substr(1));
+					return true;
+				}
+				const std::string r = framed.substr(1);
 				const uint64_t mine = so_far.stdout_bytes - printed;
 				printed = so_far.stdout_bytes;
 				stop = !b.done(next++, r, mine, so_far);

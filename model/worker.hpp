@@ -16,6 +16,7 @@
 #include <cstdint>
 #include <functional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace niov::worker {
@@ -45,7 +46,7 @@ enum class End {
 struct Outcome {
 	End end = End::not_started;
 	std::string result;	      // End::result: what the job returned
-	std::vector<std::string> partial;  // what it emit()ted on the way, in order
+	std::vector<std::string> partial;  // what it emit()ted on the way, in order (no on_partial)
 	int status = 0;		      // exit status, or the signal
 	double seconds = 0;	      // wall time of the job
 	double limit = 0;	      // End::hung, timed_out: the limit it ran past
@@ -78,9 +79,17 @@ using Job = std::function<std::string()>;
 // the parent has it even if the job dies later.
 void emit(const std::string &partial);
 
+// Inside a job: send the next piece of a result too large to hold twice (a
+// report written as it is made).  A plain job's on_partial gets it with
+// kChunkMark in front; a batch item's goes to Batch::chunk.
+inline constexpr char kChunkMark = 'C';
+void stream(std::string_view piece);
+
 // Run @job in a forked child within @lim.  The child's stderr is passed on
 // to ours (capped) after the job ends.  @on_partial, if given, sees each
-// emit()ted partial result as it arrives (they are in Outcome::partial too).
+// emit()ted partial result as it arrives, and is the only one to: a job may
+// stream a report of any size through it.  Without it they are kept in
+// Outcome::partial.
 // (@so_far: the outcome as it stands, e.g. the stdout bytes seen until now;
 // returning false kills the child: the parent needs nothing more from it.)
 using PartialFn = std::function<bool(const std::string &partial, const Outcome &so_far)>;
@@ -97,8 +106,14 @@ struct Batch {
 	// @printed: bytes item k wrote to stdout (the child flushes before each result).
 	std::function<bool(size_t k, const std::string &result, uint64_t printed, const Outcome &so_far)> done;
 	std::function<bool(size_t k, const Outcome &died)> died;
+	// The pieces item k stream()s before its result, as they come.
+	std::function<void(size_t k, std::string_view piece)> chunk;
 };
 void run_batch(const Batch &b, const Limits &lim = {});
+
+// The fault_id of a job (End::error) whose input went past a documented
+// limit (LimitError): bad input, exit 2, never a finding on the code.
+inline constexpr const char *kLimitId = "input.limit";
 
 // The finding ids of a plugin that broke out of its contract.
 inline constexpr const char *kFaultIds[] = {

@@ -18,6 +18,7 @@
 
 #include "replay_command.hpp"
 #include "show.hpp"
+#include "whole_file.hpp"
 
 namespace niov::props {
 
@@ -58,8 +59,9 @@ std::string comment(const std::string &text) {
 	return out;
 }
 
-bool write_failure(const Outcome &o, uint64_t seed) {
-	std::ofstream f(o.scenario_file);
+// The case as a scenario file, whole or not at all: "" or why not.
+std::string write_failure(const Outcome &o, uint64_t seed) {
+	std::ostringstream f;
 	f << "# niovcheck property failure: " << o.name << " (seed " << fmt::format("{:#x}", seed)
 	  << ", " << o.cases << " cases)\n"
 	  << comment(o.description) << "# RC_PARAMS=\"" << o.reproduce << "\"\n"
@@ -67,7 +69,7 @@ bool write_failure(const Outcome &o, uint64_t seed) {
 	  << serialize_scenario(o.failed->scenario);
 	if (!o.failed->scenario.name.empty())
 		f << "# generated as " << o.failed->scenario.name << "\n";
-	return static_cast<bool>(f);
+	return write_whole_file(o.scenario_file, f.str());
 }
 
 }  // namespace
@@ -230,8 +232,13 @@ Outcome run_property(const Property &p, const Target &t, const RunParams &rp) {
 	if (o.failed) {
 		o.scenario_file = failure_path(o.name, rp);
 		o.replay = replay_command_line(rp.niovcheck, o.scenario_file, o.failed->impl_path, rp.rules_flags);
-		if (!write_failure(o, rp.seed))
-			o.message += "\n(could not write " + o.scenario_file + ")";
+		if (const std::string err = write_failure(o, rp.seed); !err.empty()) {
+			// No replay command names a file that is not there: the
+			// seed's RC_PARAMS still reproduce the case.
+			o.message += "\n(could not write the case to " + o.scenario_file + ": " + err + ")";
+			o.scenario_file.clear();
+			o.replay.clear();
+		}
 	}
 	return o;
 }

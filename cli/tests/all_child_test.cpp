@@ -9,6 +9,8 @@
 #include <gtest/gtest.h>
 
 #include "all_child.hpp"
+#include "breadcrumb.hpp"
+#include "plugin_fault.hpp"
 
 namespace niov::cli {
 namespace {
@@ -32,7 +34,7 @@ TEST_F(AllChild, ResultAndLogComeBack) {
 			std::printf("said by the child\n");
 			return nlohmann::json{{"answer", 42}};
 		},
-		60, dir(), "ok");
+		{60, 0}, dir(), "ok");
 	ASSERT_TRUE(o.completed) << o.log;
 	EXPECT_EQ(o.result.value("answer", 0), 42);
 	EXPECT_FALSE(o.timed_out);
@@ -46,14 +48,14 @@ TEST_F(AllChild, SignalIsNamed) {
 			raise(SIGKILL);  // not SIGSEGV: ASan would catch that and exit
 			return {};
 		},
-		60, dir(), "segv");
+		{60, 0}, dir(), "segv");
 	EXPECT_FALSE(o.completed);
 	EXPECT_FALSE(o.timed_out);
 	EXPECT_EQ(o.signal, SIGKILL);
 }
 
 TEST_F(AllChild, ExitWithoutResult) {
-	const ChildOutcome o = run_in_child([](const Progress &) -> nlohmann::json { _exit(7); }, 60, dir(), "exit");
+	const ChildOutcome o = run_in_child([](const Progress &) -> nlohmann::json { _exit(7); }, {60, 0}, dir(), "exit");
 	EXPECT_FALSE(o.completed);
 	EXPECT_EQ(o.exit_code, 7);
 }
@@ -67,11 +69,53 @@ TEST_F(AllChild, PastItsTimeIsKilled) {
 			sleep(60);
 			return nlohmann::json{{"woke", true}};
 		},
-		1, dir(), "sleepy");
+		{1, 0}, dir(), "sleepy");
 	EXPECT_TRUE(o.timed_out);
 	EXPECT_FALSE(o.completed);
 	EXPECT_EQ(o.progress, "sleeping");
 	EXPECT_LT(o.seconds, 30.0);
+}
+
+// A plugin call that does not return ends the child after the per-call
+// limit, not the child's whole time, and says which call it was.
+TEST_F(AllChild, HungPluginCallIsEndedAtItsLimit) {
+	const ChildOutcome o = run_in_child(
+		[](const Progress &p) {
+			p.at("scenario x.scn");
+			const OpScope in_fill(PluginOp::fill, 1, "hung.so");
+			sleep(60);
+			return nlohmann::json{};
+		},
+		{60, 1}, dir(), "hung");
+	EXPECT_TRUE(o.hung_call);
+	EXPECT_FALSE(o.timed_out);
+	EXPECT_EQ(o.op, "fill");
+	EXPECT_EQ(o.progress, "scenario x.scn");
+	EXPECT_LT(o.seconds, 20.0);
+}
+
+// A breach of the ABI's contract is the plugin's; any other exception is ours.
+TEST_F(AllChild, PluginFaultAndOurErrorAreToldApart) {
+	const ChildOutcome f = run_in_child(
+		[](const Progress &) -> nlohmann::json { throw PluginFault("abi.null_binding", "bind", "no binding"); },
+		{60, 0}, dir(), "fault");
+	EXPECT_FALSE(f.completed);
+	EXPECT_EQ(f.fault_id, "abi.null_binding");
+	EXPECT_EQ(f.fault, "no binding");
+	EXPECT_TRUE(f.error.empty());
+	const ChildOutcome e = run_in_child(
+		[](const Progress &) -> nlohmann::json { throw std::runtime_error("disk full"); }, {60, 0}, dir(), "ours");
+	EXPECT_FALSE(e.completed);
+	EXPECT_EQ(e.error, "disk full");
+}
+
+// The result comes through a pipe: one larger than the pipe's buffer must
+// arrive whole (the parent reads while the child writes).
+TEST_F(AllChild, LargeResultArrivesWhole) {
+	const ChildOutcome o = run_in_child(
+		[](const Progress &) { return nlohmann::json{{"big", std::string(1 << 20, 'x')}}; }, {60, 0}, dir(), "big");
+	ASSERT_TRUE(o.completed);
+	EXPECT_EQ(o.result.value("big", "").size(), size_t{1} << 20);
 }
 
 }  // namespace

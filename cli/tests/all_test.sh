@@ -83,6 +83,12 @@ rc=$?
 grep -q "^# finding [0-9]*: plugin crashed SIGSEGV" crash.tap && grep -q "^not ok [0-9]* " crash.tap ||
 	{ bad "no crash finding in KTAP"; cat crash.tap; }
 grep -q "^KTAP version 1" crash.tap && grep -q "^1\.\." crash.tap || bad "not KTAP v1"
+# The same crash as a variant's declared slip: the scoreboard row catches it.
+sed 's/NIOV_PLUGIN_MUST_CATCH NULL/NIOV_PLUGIN_MUST_CATCH "plugin.signal"/' crash.c >crashvar.c
+"$bin" plugin build crashvar.c >/dev/null || bad "build the crashing variant"
+"$bin" all --impl libcrashvar.so --engines replay --json --work-dir wcv >crashvar.json 2>/dev/null
+python3 -c "import json,sys; s=json.load(open(sys.argv[1]))['scoreboard']; assert s['caught_by']['replay'], s" crashvar.json ||
+	bad "a variant whose slip is a crash: not caught by all's scoreboard"
 
 # A plugin that declares no rules: bad input until --rules says them.
 sed 's/^\t\.rules = "tx-autosize",$//' my_patch.c >norules.c

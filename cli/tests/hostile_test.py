@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""Valid but hostile inputs (issue 13) finish within their documented bound
+"""Valid but hostile inputs finish within their documented bound
 or are refused with exit 2 and one `file:line: ... exceeds N (limit)` line.
 
 Each case runs one shipped command in a child with an address-space cap (so a
@@ -10,7 +10,10 @@ The bounds (model/limits.hpp and README "Limits"):
   peak RSS   256 MB for every command on every scenario the parser accepts
   CPU time   generous for a loaded 2-core machine, but a quadratic queue
              (the 100,000-send file took 56 s) cannot pass
-  stdout     replay text stays readable (summaries); --json is full detail
+  stdout     replay and explain text stay readable (summaries); --json is
+             full detail
+  exit       0 or 1, or 2 with one limit line on stderr: a limit reported
+             on stdout as a finding is out of contract
 
 usage: hostile_test.py NIOVCHECK PLUGIN [--measure]
 --measure prints the table without judging it (before/after figures) and
@@ -32,7 +35,7 @@ HEAD = "rules tx-autosize\nsg 0x40000000 2M\n"
 
 
 def scenarios():
-    """name -> scenario text: the hostile files of issue 13."""
+    """name -> scenario text: the hostile files."""
     tiny_elems = "send " + " ".join(f"{i * 2}+1" for i in range(1024)) + "\n"
     return {
         "100k_sends": HEAD + "send 0+4K\n" * 100000,
@@ -55,7 +58,7 @@ def scenarios():
 
 
 def run(cmd, timeout):
-    """-> (exit, cpu_s, wall_s, maxrss_mb, stdout_bytes, stderr_text)"""
+    """-> (exit, cpu_s, wall_s, maxrss_mb, stdout_bytes, stderr_text, stdout_says_limit)"""
     def cap():
         resource.setrlimit(resource.RLIMIT_AS, (AS_CAP, AS_CAP))
     with tempfile.TemporaryFile() as err:
@@ -63,6 +66,8 @@ def run(cmd, timeout):
         p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=err, preexec_fn=cap)
         out = 0
         killed = False
+        tail = b""
+        says_limit = False  # a limit reported on stdout (as a finding) is out of contract
         os.set_blocking(p.stdout.fileno(), True)
         # Read as it comes (the count is the figure, not the bytes).
         import selectors
@@ -79,13 +84,15 @@ def run(cmd, timeout):
                 if not chunk:
                     break
                 out += len(chunk)
+                says_limit = says_limit or b"(limit)" in tail + chunk
+                tail = chunk[-16:]
         p.stdout.close()
         _, status, ru = os.wait4(p.pid, 0)
         wall = time.monotonic() - start
         err.seek(0)
         etext = err.read().decode(errors="replace")
     code = -9 if killed else os.waitstatus_to_exitcode(status)
-    return code, ru.ru_utime + ru.ru_stime, wall, ru.ru_maxrss / 1024, out, etext
+    return code, ru.ru_utime + ru.ru_stime, wall, ru.ru_maxrss / 1024, out, etext, says_limit
 
 
 def main():
@@ -109,6 +116,11 @@ def main():
             cases.append((name, "replay", [niovcheck, "replay", path]))
             cases.append((name, "replay --impl", [niovcheck, "replay", path, "--impl", plugin]))
             cases.append((name, "replay --json", [niovcheck, "replay", path, "--json"]))
+            cases.append((name, "replay --json --impl", [niovcheck, "replay", path, "--json", "--impl", plugin]))
+            cases.append((name, "explain --impl", [niovcheck, "explain", path, "--impl", plugin]))
+            cases.append((name, "explain --json --impl", [niovcheck, "explain", path, "--json", "--impl", plugin]))
+            cases.append((name, "check --json", [niovcheck, "check", path, "--json"]))
+            cases.append((name, "check --json --impl", [niovcheck, "check", path, "--json", "--impl", plugin]))
         cases.append(("/dev/zero", "corpus decode",
                       [niovcheck, "corpus", "decode", "/dev/zero", os.path.join(tmp, "z.scn")]))
         cases.append(("/dev/zero", "corpus decode --target scenario",
@@ -116,22 +128,26 @@ def main():
                        "--target", "scenario"]))
         for name, what, cmd in cases:
             bound = cpu_bound.get(name, 20)
-            code, cpu, wall, rss, out, err = run(cmd, measure_timeout if measure else 4 * bound)
+            code, cpu, wall, rss, out, err, says_limit = run(cmd, measure_timeout if measure else 4 * bound)
             first = err.strip().splitlines()[0] if err.strip() else ""
             rows.append((name, what, code, cpu, rss, out, first))
             if measure:
                 continue
             where = f"{name} ({what})"
             if code == 2:
-                if len(err.strip().splitlines()) != 1 or "(limit)" not in first:
+                # /dev/zero is refused before it is read: it is no regular file.
+                said = "(limit)" in first or "not a regular file" in first
+                if len(err.strip().splitlines()) != 1 or not said:
                     failures.append(f"{where}: exit 2 without one '... exceeds N (limit)' line: {err[:300]!r}")
             elif code not in (0, 1):
                 failures.append(f"{where}: exit {code} (killed after {wall:.0f} s?) {first}")
+            elif says_limit:  # a limit is bad input, never a finding
+                failures.append(f"{where}: exit {code} with a limit on stdout; want exit 2 and one line on stderr")
             if code != -9 and cpu > bound:
                 failures.append(f"{where}: {cpu:.1f} CPU s > {bound} s")
             if rss > RSS_LIMIT_MB:
                 failures.append(f"{where}: peak RSS {rss:.0f} MB > {RSS_LIMIT_MB} MB")
-            if what == "replay" and out > TEXT_OUT_LIMIT:
+            if what in ("replay", "explain --impl") and out > TEXT_OUT_LIMIT:
                 failures.append(f"{where}: {out} bytes of text > {TEXT_OUT_LIMIT}")
     print(f"{'input':18s} {'command':32s} {'exit':>4s} {'cpu s':>7s} {'RSS MB':>7s} {'stdout':>11s}  note")
     for name, what, code, cpu, rss, out, first in rows:

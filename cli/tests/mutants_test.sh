@@ -7,6 +7,7 @@
 # usage: mutants_test.sh NIOVCHECK LIB_DIR
 set -u
 bin=$1 lib=$2
+src=$(cd "$(dirname "$0")/../.." && pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 export NIOV_FAILURE_DIR=$tmp/failures
@@ -57,6 +58,37 @@ printf 'broken tx_autosize %s/libniov_tx_autosize.so\n' "$lib" >"$tmp/sound.txt"
 rc=$?
 [ $rc -eq 1 ] || bad "a sound plugin as a variant: exit $rc, want 1"
 grep -q "SURVIVED" "$tmp/sound.out" || { bad "a sound plugin must survive"; cat "$tmp/sound.out"; }
+
+# An unbroken v1 plugin (no RX allocator: those properties do not run) is
+# no catch either: a property that did not run caught nothing.
+"$bin" mutants --impl "$lib/libniov_v1_tx_autosize.so" --rules tx-autosize --engines replay,props --cases 200 \
+	>"$tmp/v1.out" 2>&1
+rc=$?
+[ $rc -eq 1 ] && grep -q "SURVIVED" "$tmp/v1.out" || { bad "an unbroken v1 plugin as a variant: exit $rc, want 1 (survived)"; cat "$tmp/v1.out"; }
+
+# A variant whose slip is a crash: the crash is its catch, not a plugin
+# fault, in every engine that sees it.
+cat >"$tmp/crash.c" <<C
+#define NIOV_PLUGIN_NAME "null-fill"
+#define NIOV_PLUGIN_DESC "dereferences NULL on the third frag of an skb"
+#define NIOV_PLUGIN_MUST_CATCH "plugin.signal"
+#define DEVMEM_TX_TRUESIZE(size) ((skb->nr_frags == 2 ? *(volatile int *)0 : 0), (size))
+#include "$src/plugins/kernel/tx_autosize.c"
+C
+(cd "$tmp" && "$bin" plugin build crash.c >/dev/null) || bad "build the crashing variant"
+"$bin" mutants --impl "$tmp/libcrash.so" --engines replay,props --cases 200 --json >"$tmp/crash.json" 2>"$tmp/err"
+rc=$?
+python3 - "$tmp/crash.json" "$rc" <<'PY' || fail=1
+import json, sys
+d = json.load(open(sys.argv[1])); rc = int(sys.argv[2])
+v = d["variants"][0]
+ok = rc == 0 and d["faults"] == 0 and v["caught"] and not v["fault"]
+for name, e in v["engines"].items():
+    ok = ok and e["caught"] and not e["fault"] and e["invariant"] == "plugin.signal"
+if not ok:
+    print(f"FAIL: a variant whose slip is a crash: exit {rc}, {json.dumps(v)[:600]}")
+sys.exit(0 if ok else 1)
+PY
 
 for args in "--engines bogus" "--variant no_such_variant" "--fuzz-seconds 0" "--plugins $tmp/missing.txt"; do
 	# shellcheck disable=SC2086

@@ -2,21 +2,16 @@
 
 #include <algorithm>
 #include <cctype>
-#include <fstream>
 #include <regex>
-#include <sstream>
 
+#include "bounded_file.hpp"
 #include "c_source.hpp"
 #include "code_sites.hpp"
 
 namespace niov::kernel {
 
 std::string read_file_or_empty(const std::string &path) {
-	std::ifstream in(path, std::ios::binary);
-	if (!in) return {};
-	std::ostringstream s;
-	s << in.rdbuf();
-	return s.str();
+	return read_bounded_if_exists(path, kTreeFileLimit).value_or("");
 }
 
 namespace {

@@ -2,6 +2,7 @@
 // (never by a version number: backports and net-next move them).
 #pragma once
 
+#include <cstdint>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -58,6 +59,11 @@ void tree_features(const std::string &tree, EraProbe &p);
 // alignment: the May 2026 fix in the gen_pool era.
 bool has_size_or_sg_check(const std::string &body);
 
+// A tree's file (or a plugin read for its ASan runtime): "" when it does
+// not exist; niov::FileError (one line, exit 2) when it is not a regular
+// file (a FIFO, a symlink to /dev/zero), cannot be read or is larger than
+// kTreeFileLimit.
+inline constexpr uint64_t kTreeFileLimit = uint64_t{64} << 20;
 std::string read_file_or_empty(const std::string &path);
 
 }  // namespace niov::kernel

@@ -1,5 +1,7 @@
 // Unit and property tests of the scenario format (model/scenario.cpp) and of
 // the configuration names, presets and policies (model/config.cpp).
+#include <sys/stat.h>
+
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
@@ -856,7 +858,14 @@ TEST_F(TempDir, LoadUnreadable)
 
 	r = load_scenario_file(dir_);
 	ASSERT_FALSE(r.scenario);
-	EXPECT_EQ(r.error.message, dir_ + ": cannot read: " + std::strerror(EISDIR));
+	EXPECT_EQ(r.error.message, dir_ + ": a folder, not a regular file");
+
+	// A FIFO would block the open until a writer came: refused unread.
+	const std::string fifo = dir_ + "/fifo.scn";
+	ASSERT_EQ(mkfifo(fifo.c_str(), 0600), 0);
+	r = load_scenario_file(fifo);
+	ASSERT_FALSE(r.scenario);
+	EXPECT_EQ(r.error.message, fifo + ": a FIFO, not a regular file");
 
 	r = load_scenario_file("");
 	ASSERT_FALSE(r.scenario);

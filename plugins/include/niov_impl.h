@@ -18,7 +18,9 @@
  * Versions: every version keeps the previous one's structures as a prefix
  * and appends to them, so the loader still takes plugins built against an
  * older version (it reads only the fields that version had).  It refuses
- * versions it does not know.
+ * versions it does not know.  A v1 plugin's source built against this
+ * header keeps .abi_version = 1: set to NIOV_IMPL_ABI_VERSION it claims
+ * the later fields, all zero (no capabilities), and is refused.
  *
  * v1: the operations up to @policy.
  * v2: capabilities, declared rules, frag release and resource accounting,

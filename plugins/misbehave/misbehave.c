@@ -31,6 +31,9 @@
 #define MB_CACHE_ONCE	11	/* keeps 2 KiB once, on the 12th call: a
 				 * lazily built cache, not a leak (built
 				 * outside the must-be-caught list) */
+#define MB_EVIL_NAME	12	/* correct, but names itself with a path
+				 * that climbs out of any folder and with
+				 * terminal control bytes */
 
 /* Where (MB_OP): the operations of the ABI, and niov_impl_get itself. */
 #define MB_GET		1
@@ -44,6 +47,7 @@
 #define MB_PP_INIT	9
 #define MB_ZCRX		10
 #define MB_TX_DESC	11
+#define MB_CTOR		12	/* a constructor: runs inside dlopen() */
 
 #if !defined(MB_HOW) || !defined(MB_OP) || !defined(MB_NAME)
 #error "build with -DMB_HOW=... -DMB_OP=... -DMB_NAME=\"how_op\""
@@ -94,6 +98,11 @@ static void misbehave(int op)
 	default:	/* misbehaves in its operation's wrapper instead */
 		break;
 	}
+}
+
+__attribute__((constructor)) static void mb_ctor(void)
+{
+	misbehave(MB_CTOR);
 }
 
 static int mb_bind(const struct niov_impl_config *cfg, const struct niov_bind_args *args, void **binding)
@@ -195,5 +204,7 @@ __attribute__((visibility("default"))) const struct niov_impl_ops *niov_impl_get
 	mb_ops.encode_tx_desc = mb_encode_tx_desc;
 	if (MB_HOW == MB_BAD_ABI)
 		mb_ops.abi_version = 99;
+	if (MB_HOW == MB_EVIL_NAME)
+		mb_ops.name = "x/../../../victim\033[2J\033]0;owned\a\r";
 	return &mb_ops;
 }
