@@ -1,5 +1,6 @@
 #include "target.hpp"
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -18,7 +19,11 @@ Impl *Target::impl_for(const Scenario &sc) const {
 RunReport Target::run(const Scenario &sc, Sweep sweep) const {
 	RunOptions opts;
 	opts.explain_bind = false;
-	opts.rx_sweep_max_niovs = sweep == Sweep::skip ? 0 : kSweepMaxNiovs;
+	// Bounded by niovs x sg entries, what gen_pool's chunk walks cost: a
+	// table of a few entries is swept up to kSweepMaxNiovs, one of hundreds
+	// of single pages (each its own chunk) only when it is small.
+	const uint64_t entries = std::max<uint64_t>(1, sc.segs.size());
+	opts.rx_sweep_max_niovs = sweep == Sweep::skip ? 0 : std::min(kSweepMaxNiovs, kSweepMaxWork / entries);
 	return run_scenario(sc, impl_for(sc), opts);
 }
 

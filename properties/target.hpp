@@ -42,6 +42,7 @@ struct Target {
 	// allocation and free walk the chunk list, one chunk per sg entry, so
 	// sweeping the many-entry tables costs entries x niovs per case.
 	static constexpr uint64_t kSweepMaxNiovs = 1024;
+	static constexpr uint64_t kSweepMaxWork = 16384;  // niovs x sg entries
 	RunReport run(const Scenario &sc, Sweep sweep = Sweep::skip) const;
 	bool hunting() const { return space.forced.has_value(); }
 	// The paths the implementations have (all of them when only the model

@@ -5,6 +5,7 @@
  */
 #include <fcntl.h>
 #include <malloc.h>
+#include <pthread.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -15,14 +16,62 @@
 
 #include "libc_bridge.h"
 
+#if defined(__SANITIZE_ADDRESS__)
+#define NIOV_KEEP_BIG_BLOCK 0	/* ASan's quarantine must see every free */
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define NIOV_KEEP_BIG_BLOCK 0
+#endif
+#endif
+#ifndef NIOV_KEEP_BIG_BLOCK
+#define NIOV_KEEP_BIG_BLOCK 1
+#endif
+
+/*
+ * A bind of a segment near 4 GiB allocates a niov array of tens of MiB,
+ * past what glibc serves from the heap: every such bind paid a page fault
+ * per 4 KiB writing its fresh pages, and every unbind the munmap (most of
+ * a property's time against the 6.12 code, where one case in ~40 draws
+ * such a segment).  The last big block freed is kept and handed to the
+ * next request it fits (at most twice its size): its pages stay mapped.
+ * Its bytes are the last user's, as a kmalloc()ed block's are in the
+ * kernel; __GFP_ZERO still zeroes it.  Not under ASan, whose quarantine
+ * finds a use after free only when every free reaches it.
+ */
+#define BIG_BLOCK (16ul << 20)
+
+static pthread_mutex_t kept_lock = PTHREAD_MUTEX_INITIALIZER;
+static void *kept_block;
+static size_t kept_size;
+
 void *niov_libc_malloc(unsigned long size)
 {
-	return malloc(size);
+	void *p = NULL;
+
+	if (NIOV_KEEP_BIG_BLOCK && size >= BIG_BLOCK) {
+		pthread_mutex_lock(&kept_lock);
+		if (kept_block && kept_size >= size && kept_size / 2 <= size) {
+			p = kept_block;
+			kept_block = NULL;
+		}
+		pthread_mutex_unlock(&kept_lock);
+	}
+	return p ? p : malloc(size);
 }
 
 void niov_libc_free(void *p)
 {
-	free(p);
+	size_t size;
+	void *old = p;
+
+	if (NIOV_KEEP_BIG_BLOCK && p && (size = malloc_usable_size(p)) >= BIG_BLOCK) {
+		pthread_mutex_lock(&kept_lock);
+		old = kept_block;
+		kept_block = p;
+		kept_size = size;
+		pthread_mutex_unlock(&kept_lock);
+	}
+	free(old);
 }
 
 void niov_libc_memzero(void *p, unsigned long size)
