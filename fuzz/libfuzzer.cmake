@@ -6,9 +6,17 @@
 find_package(fmt REQUIRED)
 # The sources of the plain libraries the drivers link, so a file added
 # there is instrumented here too.
-get_target_property(niov_model_sources niov_model SOURCES)
-get_target_property(niov_files_sources niov_files SOURCES)
-list(APPEND niov_model_sources ${niov_files_sources})
+# The model's libraries (model/CMakeLists.txt lists them): their sources,
+# named from model/, and their folders to include from.
+get_property(niov_model_libs GLOBAL PROPERTY NIOV_MODEL_LIBS)
+set(niov_model_sources)
+set(niov_model_include_dirs)
+foreach(lib IN LISTS niov_model_libs)
+  get_target_property(srcs ${lib} SOURCES)
+  get_target_property(dirs ${lib} INTERFACE_INCLUDE_DIRECTORIES)
+  list(APPEND niov_model_sources ${srcs})
+  list(APPEND niov_model_include_dirs ${dirs})
+endforeach()
 list(TRANSFORM niov_model_sources PREPEND ${PROJECT_SOURCE_DIR}/model/)
 get_target_property(niov_fuzz_decode_sources niov_fuzz_decode SOURCES)
 get_target_property(niov_fuzz_harness_sources niov_fuzz_harness SOURCES)
@@ -34,8 +42,9 @@ endif()
 # which of two implementations a virtual call reached is no new behaviour,
 # and the hook ran on every frag's niov_dma, encode and release (5 % of a
 # send run with a plugin).  Edge coverage stays everywhere.
-foreach(f checks.cpp socket.cpp skb_queue.cpp rx_sweep.cpp rx_allocator.cpp model_datapath.cpp frag_refs.cpp seg_index.cpp trace.cpp diff.cpp
-    iov_iter.cpp frag_arena.cpp breadcrumb.cpp alloc_meter.cpp plugin.cpp)
+foreach(f check/checks.cpp check/socket.cpp check/skb_queue.cpp check/rx_sweep.cpp datapath/rx_allocator.cpp
+    datapath/model_datapath.cpp datapath/frag_refs.cpp datapath/seg_index.cpp check/trace.cpp check/diff.cpp
+    datapath/iov_iter.cpp host/frag_arena.cpp host/breadcrumb.cpp host/alloc_meter.cpp host/plugin.cpp)
   set_property(SOURCE ${PROJECT_SOURCE_DIR}/model/${f} APPEND PROPERTY COMPILE_OPTIONS
     -fno-sanitize-coverage=trace-cmp,indirect-calls)
 endforeach()
@@ -44,7 +53,7 @@ endforeach()
 # implementations it holds for the run.  UBSan's vptr check on those calls
 # missed its small type cache on every call (3 % of the send target with a
 # plugin under ASan); ASan still catches a call through a freed object.
-set_property(SOURCE ${PROJECT_SOURCE_DIR}/model/lockstep_impl.cpp APPEND PROPERTY COMPILE_OPTIONS -fno-sanitize=vptr)
+set_property(SOURCE ${PROJECT_SOURCE_DIR}/model/host/lockstep_impl.cpp APPEND PROPERTY COMPILE_OPTIONS -fno-sanitize=vptr)
 
 # variant: "" (sanitized) or "_nosan"
 foreach(variant "" "_nosan")
@@ -60,7 +69,7 @@ foreach(variant "" "_nosan")
   # File by file even in the unity-built fuzz tree: the per-file coverage
   # options above apply, and the fuzzers' speed is measured against past runs.
   set_target_properties(${core} PROPERTIES UNITY_BUILD OFF)
-  target_include_directories(${core} PUBLIC ${CMAKE_CURRENT_SOURCE_DIR} ${PROJECT_SOURCE_DIR}/model)
+  target_include_directories(${core} PUBLIC ${CMAKE_CURRENT_SOURCE_DIR} ${niov_model_include_dirs})
   target_link_libraries(${core} PUBLIC ${CMAKE_DL_LIBS} fmt::fmt PRIVATE niov_warnings)
   target_compile_options(${core} PRIVATE ${cflags})
   target_compile_definitions(${core} PRIVATE NIOV_CLI_PATH="$<TARGET_FILE:niovcheck>")

@@ -1,6 +1,6 @@
 // Independent oracles: the rules of model/RULES.md written a second time,
 // in plain arithmetic (modulo, 128-bit sums, top-down searches) rather than
-// the word-generic masks of model/rules.hpp, so that a property comparing
+// the word-generic masks of model/rules/rules.hpp, so that a property comparing
 // an implementation against them is not the model checking itself.
 #pragma once
 

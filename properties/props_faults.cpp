@@ -1,5 +1,5 @@
 // fault.errno: generated bind scenarios through the fault sweep
-// (model/faults.hpp) of a plugin that injects faults: every failed call of
+// (model/check/faults.hpp) of a plugin that injects faults: every failed call of
 // every kind gives an errno the kernel gives there and leaves nothing
 // behind.  The model injects nothing: without such a plugin, not run.
 #include "faults.hpp"

@@ -1,6 +1,6 @@
 // Turning a run into a pass or a failed case.  Properties on sound presets
 // accept no violation except the known findings a scenario's own inputs
-// explain (model/findings.hpp) and no model-vs-implementation difference.
+// explain (model/check/findings.hpp) and no model-vs-implementation difference.
 #pragma once
 
 #include <optional>

@@ -19,7 +19,7 @@ struct CexReport {
 	std::string text;		 // the scenario file's text
 	std::vector<std::string> violations;  // invariant ids the replay reported
 	bool confirmed = false;		 // ... including the lemma's invariant
-	bool known_finding = false;	 // model/findings.hpp explains it (a device limit)
+	bool known_finding = false;	 // model/check/findings.hpp explains it (a device limit)
 	std::string file;		 // where it was written, if it was
 };
 

@@ -12,8 +12,8 @@ namespace niov::smt {
 namespace {
 
 constexpr const char *kFixed[] = {
-	"model/rules.hpp", "model/word.hpp", "model/config.hpp", "model/config.cpp",
-	"model/errno.hpp", "model/RULES.md", "smt/sym_word.hpp", "smt/lemma.hpp",
+	"model/rules/rules.hpp", "model/rules/word.hpp", "model/rules/config.hpp", "model/rules/config.cpp",
+	"model/rules/errno.hpp", "model/RULES.md", "smt/sym_word.hpp", "smt/lemma.hpp",
 };
 
 // FNV-1a, 64 bit: change detection, not security.

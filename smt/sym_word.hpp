@@ -1,4 +1,4 @@
-// The symbolic word backend: model/word.hpp's interface over Z3 bit-vectors.
+// The symbolic word backend: model/rules/word.hpp's interface over Z3 bit-vectors.
 //
 // rules.hpp instantiated with Sym builds Z3 terms instead of computing
 // values, so every lemma is about the rule code the tests and fuzzers run

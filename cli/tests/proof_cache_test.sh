@@ -41,9 +41,9 @@ cached "$policy" && bad "other policies took the cache: $policy"
 # A changed rule source: a copy of what the fingerprint reads, one comment more.
 mkdir -p "$tmp/src"
 cp -r "$src/model" "$src/smt" "$tmp/src/"
-echo "// a changed rule" >>"$tmp/src/model/rules.hpp"
+echo "// a changed rule" >>"$tmp/src/model/rules/rules.hpp"
 changed=$(runs changed --source-dir "$tmp/src")
-cached "$changed" && bad "a changed model/rules.hpp took the cache: $changed"
+cached "$changed" && bad "a changed model/rules/rules.hpp took the cache: $changed"
 [[ "$changed" == "ok 0 "* ]] || bad "the changed tree did not prove clean: $changed"
 after=$(runs after --source-dir "$tmp/src")
 cached "$after" || bad "the changed tree's own result was not kept: $after"

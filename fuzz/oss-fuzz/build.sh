@@ -18,7 +18,9 @@ jobs=${NIOV_JOBS:-$(nproc)}
 targets="bind send config scenario"
 mkdir -p "$OUT" "$work"
 
-flags="$CXXFLAGS -std=c++20 -DFMT_HEADER_ONLY -I$root/model -I$root/fuzz"
+# The model's floors (docs/LAYOUT.md), each a folder of model/.
+floors="files rules scenario datapath host check"
+flags="$CXXFLAGS -std=c++20 -DFMT_HEADER_ONLY $(for f in $floors; do printf -- '-I%s ' "$root/model/$f"; done)-I$root/fuzz"
 [ "${NIOV_FUZZ_DECODE_ONLY:-0}" = 1 ] && flags="$flags -DNIOV_FUZZ_DECODE_ONLY"
 export flags work CXX
 
@@ -27,14 +29,14 @@ compile() { $CXX $flags -c "$1" -o "$work/$(basename "$(dirname "$1")")_$(basena
 export -f compile
 # The model and every fuzz/ source but the replay driver's main: a new file
 # needs no edit here (an archive member nothing calls is not linked).
-sources=$(ls "$root"/model/*.cpp; ls "$root"/fuzz/*.cpp | grep -v '/replay_main\.cpp$')
+sources=$(for f in $floors; do ls "$root/model/$f"/*.cpp; done; ls "$root"/fuzz/*.cpp | grep -v '/replay_main\.cpp$')
 printf '%s\n' $sources | xargs -P "$jobs" -I{} bash -c 'compile {}'
 rm -f "$work/libniov_fuzz.a"
 ${AR:-ar} rcs "$work/libniov_fuzz.a" $(for s in $sources; do echo "$work/$(basename "$(dirname "$s")")_$(basename "$s" .cpp).o"; done)
 
 # exit() and friends of our own, exported: a plugin's exit(0) inside an
-# operation is a finding, not a finished run (model/exit_guard.c).
-${CC:-clang} ${CFLAGS:-} -c "$root/model/exit_guard.c" -o "$work/exit_guard.o"
+# operation is a finding, not a finished run (model/host/exit_guard.c).
+${CC:-clang} ${CFLAGS:-} -c "$root/model/host/exit_guard.c" -o "$work/exit_guard.o"
 guard="$work/exit_guard.o -Wl,--export-dynamic-symbol=exit,--export-dynamic-symbol=_exit,--export-dynamic-symbol=_Exit"
 
 for t in $targets; do

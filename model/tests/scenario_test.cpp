@@ -17,10 +17,10 @@
 #include <unistd.h>
 #include <vector>
 
-#include "../config.hpp"
-#include "../errno.hpp"
-#include "../invariants.hpp"
-#include "../scenario.hpp"
+#include "config.hpp"
+#include "errno.hpp"
+#include "invariants.hpp"
+#include "scenario.hpp"
 
 namespace {
 

@@ -90,7 +90,7 @@ done
 
 # --if-changed: unchanged rules skip the run; a change to the rules re-runs it.
 mkdir -p "$tmp/src"
-(cd "$src" && cp --parents model/rules.hpp model/word.hpp model/config.hpp model/config.cpp model/errno.hpp \
+(cd "$src" && cp --parents model/rules/rules.hpp model/rules/word.hpp model/rules/config.hpp model/rules/config.cpp model/rules/errno.hpp \
 	model/RULES.md smt/sym_word.hpp smt/lemma.hpp smt/lemmas/* "$tmp/src/")
 run_if_changed() {
 	"$bin" prove --lemma zcrx --if-changed --source-dir "$tmp/src" --report "$tmp/r3.json" --cex-dir "$tmp/cex3" \
@@ -98,7 +98,7 @@ run_if_changed() {
 }
 run_if_changed && ! grep -q skipped "$tmp/ic" && ok || bad "first --if-changed run must prove"
 run_if_changed && grep -q skipped "$tmp/ic" && ok || { bad "second --if-changed run must skip"; cat "$tmp/ic"; }
-echo "// a change" >>"$tmp/src/model/rules.hpp"
+echo "// a change" >>"$tmp/src/model/rules/rules.hpp"
 run_if_changed && ! grep -q skipped "$tmp/ic" && ok || bad "--if-changed after a rules change must prove"
 run_if_changed && grep -q skipped "$tmp/ic" && ok || bad "--if-changed skips again"
 

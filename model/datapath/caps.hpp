@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <string>
 
-#include "../plugins/include/niov_impl.h"
+#include "../../plugins/include/niov_impl.h"
 #include "scenario.hpp"
 
 namespace niov {

@@ -10,7 +10,7 @@
 
 #include "alloc_meter.hpp"
 #include "breadcrumb.hpp"
-#include "report.hpp"
+#include "code_sites.hpp"
 
 namespace niov {
 

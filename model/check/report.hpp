@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "buffer_stash.hpp"
+#include "code_sites.hpp"  // code_site(), for the reports
 #include "impl.hpp"
 #include "invariants.hpp"
 #include "limits.hpp"
@@ -213,9 +214,5 @@ std::vector<Difference> diff_traces(const Trace &model, const Trace &impl);
 // The kind of answer a difference's field is (one decision of the code):
 // "bind", "rx queue", "lookup", "rx alloc", "frags" or "truesize".
 std::string answer_class(const std::string &field);
-
-// Where @code_sites (a plugin's ops->code_sites) says answers of @answer_class
-// come from, "" if it does not.
-std::string code_site(std::string_view code_sites, std::string_view answer_class);
 
 }  // namespace niov

@@ -1,6 +1,6 @@
 #include "caps.hpp"
 
-#include "../plugins/include/niov_impl.h"
+#include "../../plugins/include/niov_impl.h"
 
 namespace niov {
 

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "../plugins/include/niov_impl.h"
+#include "../../plugins/include/niov_impl.h"
 #include "rules.hpp"
 #include "rx_allocator.hpp"
 #include "scenario.hpp"

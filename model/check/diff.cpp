@@ -80,18 +80,6 @@ std::string answer_class(const std::string &field) {
 	return "frags";
 }
 
-std::string code_site(std::string_view all, std::string_view answer_class) {
-	for (size_t at = 0; at < all.size();) {
-		const size_t end = std::min(all.find(';', at), all.size());
-		const std::string_view entry = all.substr(at, end - at);
-		const size_t eq = entry.find('=');
-		if (eq != std::string_view::npos && entry.substr(0, eq) == answer_class)
-			return std::string(entry.substr(eq + 1));
-		at = end + 1;
-	}
-	return "";
-}
-
 std::vector<Difference> diff_traces(const Trace &m, const Trace &i) {
 	std::vector<Difference> out;
 	// Not asked, or not able to take the input: nothing to compare.

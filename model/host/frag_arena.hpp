@@ -13,7 +13,7 @@
 #include <memory>
 #include <string>
 
-#include "../plugins/include/niov_impl.h"
+#include "../../plugins/include/niov_impl.h"
 
 namespace niov {
 
