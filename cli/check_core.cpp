@@ -32,7 +32,7 @@ std::string joined(const std::vector<std::string> &v) {
 
 // A scenario run under other policies than its own: its expect lines were
 // written for those, so what it must show now is only what its inputs
-// explain (model/findings.hpp); anything else the model or the plugin
+// explain (model/check/findings.hpp); anything else the model or the plugin
 // reports, and every difference, is a finding.
 void expect_known_only(Scenario &sc, const RunReport &r) {
 	sc.expect_bind_err.reset();
@@ -53,7 +53,7 @@ Verdict judge(const Scenario &sc, const RunReport &r) {
 	for (const auto &x : r.model.violations)
 		got.push_back(x.invariant);
 	// The model keeps no resources: what a plugin's counters show that the
-	// scenario explains (model/findings.hpp) is no surprise to its author.
+	// scenario explains (model/check/findings.hpp) is no surprise to its author.
 	if (r.impl)
 		for (const auto &x : r.impl->violations)
 			if (x.invariant.rfind("res.", 0) != 0 || !is_known_finding(sc, x.invariant))

@@ -1,4 +1,4 @@
-// faults: the fault-injection sweep over bind scenarios (model/faults.hpp).
+// faults: the fault-injection sweep over bind scenarios (model/check/faults.hpp).
 // Exit 0 when every injected failure gave an allowed errno and left nothing
 // behind, 1 on a finding, 2 on bad input (no plugin, a plugin without fault
 // injection, no scenario that could be swept).

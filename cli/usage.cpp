@@ -13,7 +13,7 @@ namespace niov::cli {
 
 namespace {
 
-// The presets come from the one table of them (model/config.cpp).
+// The presets come from the one table of them (model/rules/config.cpp).
 std::string rules_lines() {
 	std::string presets;
 	for (const auto n : preset_names())

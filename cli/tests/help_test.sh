@@ -46,7 +46,7 @@ schema() { python3 -c "import json,sys; j=json.load(sys.stdin); assert j.get('sc
 "$bin" props --property frag.progress --cases 10 --json | schema niovcheck-props/1 props
 "$bin" prove --lemma sizing.pow2_range --json --report "$(mktemp -d)/r.json" | schema niovcheck-prove/1 prove
 
-# One table of presets (model/config.cpp): the help lists them from it, and
+# One table of presets (model/rules/config.cpp): the help lists them from it, and
 # the docs' preset table may not fall behind it.
 presets=$("$bin" props --help | sed -n 's/^  --rules \([a-z0-9|.-]*\)$/\1/p' | tr '|' ' ')
 [ -n "$presets" ] || bad "props --help lists no presets"

@@ -5,7 +5,7 @@ or are refused with exit 2 and one `file:line: ... exceeds N (limit)` line.
 Each case runs one shipped command in a child with an address-space cap (so a
 regression cannot take the machine down) and measures, from the kernel's
 accounting (wait4), its CPU seconds and peak RSS, and counts its stdout.
-The bounds (model/limits.hpp and README "Limits"):
+The bounds (model/scenario/limits.hpp and README "Limits"):
 
   peak RSS   256 MB for every command on every scenario the parser accepts
   CPU time   generous for a loaded 2-core machine, but a quadratic queue
