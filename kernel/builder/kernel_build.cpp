@@ -15,8 +15,8 @@
 #include <sstream>
 #include <vector>
 
-#include "../kernel/tool/c_source.hpp"
-#include "../plugins/include/niov_impl.h"
+#include "c_source.hpp"
+#include "../../plugins/include/niov_impl.h"
 #include "kernel_cache.hpp"
 
 namespace fs = std::filesystem;
