@@ -195,6 +195,7 @@ std::vector<fs::path> our_sources() {
 		for (const auto &e : fs::directory_iterator(k / d)) out.push_back(e.path());
 	out.push_back(fs::path(source_dir()) / "plugins/include/niov_impl.h");
 	out.push_back(fs::path(source_dir()) / "plugins/include/niov_shim.h");
+	out.push_back(fs::path(source_dir()) / "plugins/include/niov_kvocab.h");
 	out.push_back(fs::path(source_dir()) / "plugins/shim/niov_shim.c");
 	std::sort(out.begin(), out.end());
 	return out;
