@@ -4,17 +4,20 @@
  * net_devmem_get_niov_at(), zerocopy_fill_skb_from_devmem() and
  * mp_dmabuf_devmem_init() of every preset, and its ops table.
  *
- * A preset (plugins/kernel/) includes this file and then says what its
- * kernel state does differently, as a struct devmem_era named era:
+ * A preset (plugins/kernel/) includes this file and then declares two
+ * things: its ops table as the loader sees it (name, description, rules,
+ * caps, on top of DEVMEM_ERA_OPS), and what its kernel state does
+ * differently, a struct devmem_era named era:
  *
  *	#include "devmem_era.h"
  *
+ *	static const struct niov_impl_ops devmem_era_ops = {
+ *		DEVMEM_ERA_OPS,
+ *		.name = "net-next",
+ *		...
+ *	};
+ *
  *	static const struct devmem_era era = {
- *		.ops = {
- *			DEVMEM_ERA_OPS,
- *			.name = "net-next",
- *			...
- *		},
  *		.bind = DEVMEM_BIND_FREELIST,
  *		.rx_buf_size = true,
  *	};
@@ -48,9 +51,6 @@ enum devmem_bind_era {
 };
 
 struct devmem_era {
-	/* The preset as the loader sees it: name, description, rules, caps. */
-	struct niov_impl_ops ops;
-
 	enum devmem_bind_era bind;
 	/* bind-rx takes NETDEV_A_DMABUF_RX_BUF_SIZE (net-next) */
 	bool rx_buf_size;
@@ -178,6 +178,7 @@ struct devmem_era {
 
 /* Defined by the preset, after this file. */
 static const struct devmem_era era;
+static const struct niov_impl_ops devmem_era_ops;
 
 static inline bool devmem_era_genpool(void)
 {
@@ -533,7 +534,7 @@ static int devmem_era_rx_alloc(void *binding, u64 *idx, u64 *virt, u64 *dma)
 #ifndef NIOV_PLUGIN_CUSTOM_OPS
 NIOV_EXPORT const struct niov_impl_ops *niov_impl_get(void)
 {
-	return &era.ops;
+	return &devmem_era_ops;
 }
 #endif
 

@@ -12,14 +12,15 @@
  */
 #include "devmem_era.h"
 
+static const struct niov_impl_ops devmem_era_ops = {
+	DEVMEM_ERA_OPS,
+	.name = "baseline",
+	.description = "gen_pool-era devmem: PAGE_SIZE niovs, length-only sg check, "
+		       "TX-only size check, no rx-buf-size",
+	.rules = "baseline",
+	.caps = NIOV_CAPS_V1 | NIOV_CAP_PP_INIT | NIOV_CAP_TX_DESC | DEVMEM_V2_CAPS,
+};
+
 static const struct devmem_era era = {
-	.ops = {
-		DEVMEM_ERA_OPS,
-		.name = "baseline",
-		.description = "gen_pool-era devmem: PAGE_SIZE niovs, length-only sg check, "
-			       "TX-only size check, no rx-buf-size",
-		.rules = "baseline",
-		.caps = NIOV_CAPS_V1 | NIOV_CAP_PP_INIT | NIOV_CAP_TX_DESC | DEVMEM_V2_CAPS,
-	},
 	.bind = DEVMEM_BIND_GENPOOL,
 };

@@ -11,13 +11,14 @@
  */
 #include "devmem_era.h"
 
+static const struct niov_impl_ops devmem_era_ops = {
+	DEVMEM_ERA_OPS,
+	.name = "baseline-unfixed",
+	.description = "gen_pool-era devmem before the May 2026 fix: no size or sg length check",
+	.rules = "baseline-unfixed",
+	.caps = NIOV_CAPS_V1 | NIOV_CAP_PP_INIT | NIOV_CAP_TX_DESC | DEVMEM_V2_CAPS,
+};
+
 static const struct devmem_era era = {
-	.ops = {
-		DEVMEM_ERA_OPS,
-		.name = "baseline-unfixed",
-		.description = "gen_pool-era devmem before the May 2026 fix: no size or sg length check",
-		.rules = "baseline-unfixed",
-		.caps = NIOV_CAPS_V1 | NIOV_CAP_PP_INIT | NIOV_CAP_TX_DESC | DEVMEM_V2_CAPS,
-	},
 	.bind = DEVMEM_BIND_GENPOOL_UNFIXED,
 };

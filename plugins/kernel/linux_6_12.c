@@ -11,14 +11,15 @@
  */
 #include "devmem_era.h"
 
+static const struct niov_impl_ops devmem_era_ops = {
+	DEVMEM_ERA_OPS,
+	.name = "linux-6.12",
+	.description = "6.12 LTS devmem: gen_pool bind, RX only, no sg length check",
+	.rules = "linux-6.12",
+	.caps = NIOV_CAP_RX | NIOV_CAP_PP_INIT | DEVMEM_V2_CAPS,
+};
+
 static const struct devmem_era era = {
-	.ops = {
-		DEVMEM_ERA_OPS,
-		.name = "linux-6.12",
-		.description = "6.12 LTS devmem: gen_pool bind, RX only, no sg length check",
-		.rules = "linux-6.12",
-		.caps = NIOV_CAP_RX | NIOV_CAP_PP_INIT | DEVMEM_V2_CAPS,
-	},
 	.bind = DEVMEM_BIND_GENPOOL_UNFIXED,
 	.rx_only = true,
 };

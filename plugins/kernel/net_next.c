@@ -11,14 +11,15 @@
  */
 #include "devmem_era.h"
 
+static const struct niov_impl_ops devmem_era_ops = {
+	DEVMEM_ERA_OPS,
+	.name = "net-next",
+	.description = "net-next before seed 000: freelist bind, rx-buf-size, PAGE_SIZE TX niovs",
+	.rules = "net-next",
+	.caps = NIOV_CAPS_V1 | NIOV_CAP_PP_INIT | NIOV_CAP_TX_DESC | DEVMEM_V2_CAPS,
+};
+
 static const struct devmem_era era = {
-	.ops = {
-		DEVMEM_ERA_OPS,
-		.name = "net-next",
-		.description = "net-next before seed 000: freelist bind, rx-buf-size, PAGE_SIZE TX niovs",
-		.rules = "net-next",
-		.caps = NIOV_CAPS_V1 | NIOV_CAP_PP_INIT | NIOV_CAP_TX_DESC | DEVMEM_V2_CAPS,
-	},
 	.bind = DEVMEM_BIND_FREELIST,
 	.rx_buf_size = true,
 };

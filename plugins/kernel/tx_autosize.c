@@ -37,16 +37,17 @@
 
 #include "devmem_era.h"
 
+static const struct niov_impl_ops devmem_era_ops = {
+	DEVMEM_ERA_OPS,
+	.name = NIOV_PLUGIN_NAME,
+	.description = NIOV_PLUGIN_DESC,
+	.must_catch = NIOV_PLUGIN_MUST_CATCH,
+	.policy = NIOV_PLUGIN_POLICY,
+	.rules = "tx-autosize",
+	.caps = NIOV_CAPS_V1 | NIOV_CAP_PP_INIT | NIOV_CAP_TX_DESC | DEVMEM_V2_CAPS,
+};
+
 static const struct devmem_era era = {
-	.ops = {
-		DEVMEM_ERA_OPS,
-		.name = NIOV_PLUGIN_NAME,
-		.description = NIOV_PLUGIN_DESC,
-		.must_catch = NIOV_PLUGIN_MUST_CATCH,
-		.policy = NIOV_PLUGIN_POLICY,
-		.rules = "tx-autosize",
-		.caps = NIOV_CAPS_V1 | NIOV_CAP_PP_INIT | NIOV_CAP_TX_DESC | DEVMEM_V2_CAPS,
-	},
 	.bind = DEVMEM_BIND_FREELIST,
 	.rx_buf_size = true,
 	.tx_truesize_len = true,
