@@ -7,10 +7,18 @@
 #ifndef NIOV_K_MATH_H
 #define NIOV_K_MATH_H
 
-#define U8_MAX		((u8)~0U)
-#define U16_MAX		((u16)~0U)
-#define U32_MAX		((u32)~0U)
-#define U64_MAX		((u64)~0ULL)
+/*
+ * What plugins say the same way (plugins/include/niov_kvocab.h): U*_MAX,
+ * the SZ_ sizes from 4K to 2M, BIT, ALIGN/IS_ALIGNED, DIV_ROUND_UP,
+ * ARRAY_SIZE, likely, min_t/max_t, fls64, __ffs, ilog2, is_power_of_2,
+ * PAGE_SIZE/PAGE_MASK/PAGE_ALIGNED from PAGE_SHIFT below, and the error
+ * pointers.  Here stays what kernel mode says its own way: min/max without
+ * the plugins' type check (real kernel code mixes types the kernel's own
+ * min() accepts), PAGE_SHIFT as an int, get_order() of 0, the errnos
+ * (plugins take libc's).
+ */
+#include "../../plugins/include/niov_kvocab.h"
+
 #define S32_MAX		((s32)(U32_MAX >> 1))
 #define S32_MIN		((s32)(-S32_MAX - 1))
 #define S64_MAX		((s64)(U64_MAX >> 1))
@@ -33,8 +41,6 @@
 #define max(x, y)	({ typeof(x) _a = (x); typeof(y) _b = (y); _a > _b ? _a : _b; })
 #define min3(x, y, z)	min(min(x, y), z)
 #define max3(x, y, z)	max(max(x, y), z)
-#define min_t(T, x, y)	({ T _a = (x); T _b = (y); _a < _b ? _a : _b; })
-#define max_t(T, x, y)	({ T _a = (x); T _b = (y); _a > _b ? _a : _b; })
 #define umin(x, y)	min_t(unsigned long long, x, y)
 #define umax(x, y)	max_t(unsigned long long, x, y)
 #define min_not_zero(x, y) ({ typeof(x) _x = (x); typeof(y) _y = (y); \
@@ -45,21 +51,14 @@
 #define swap(a, b)	do { typeof(a) _t = (a); (a) = (b); (b) = _t; } while (0)
 #define abs(x)		({ typeof(x) _x = (x); _x < 0 ? -_x : _x; })
 
-#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
-#define DIV_ROUND_UP(n, d)	(((n) + (d) - 1) / (d))
 #define DIV_ROUND_UP_ULL(n, d)	DIV_ROUND_UP((unsigned long long)(n), d)
-#define __ALIGN_MASK(x, m)	(((x) + (m)) & ~(m))
-#define ALIGN(x, a)		__ALIGN_MASK(x, (typeof(x))(a) - 1)
 #define ALIGN_DOWN(x, a)	((x) & ~((typeof(x))(a) - 1))
 #define PTR_ALIGN(p, a)		((typeof(p))ALIGN((unsigned long)(p), (a)))
-#define IS_ALIGNED(x, a)	(((x) & ((typeof(x))(a) - 1)) == 0)
 #define round_up(x, y)		((((x) - 1) | ((typeof(x))((y) - 1))) + 1)
 #define round_down(x, y)	((x) & ~((typeof(x))((y) - 1)))
 #define roundup(x, y)		((((x) + ((y) - 1)) / (y)) * (y))
 #define rounddown(x, y)		((x) - ((x) % (y)))
 
-#define BIT(n)			(1UL << (n))
-#define BIT_ULL(n)		(1ULL << (n))
 #define BIT_MASK(n)		(1UL << ((n) % BITS_PER_LONG))
 #define BIT_WORD(n)		((n) / BITS_PER_LONG)
 #define BITS_TO_LONGS(n)	DIV_ROUND_UP(n, BITS_PER_LONG)
@@ -70,16 +69,6 @@
 #define upper_32_bits(n)	((u32)(((n) >> 16) >> 16))
 
 #define SZ_1K	0x00000400
-#define SZ_4K	0x00001000
-#define SZ_8K	0x00002000
-#define SZ_16K	0x00004000
-#define SZ_32K	0x00008000
-#define SZ_64K	0x00010000
-#define SZ_128K	0x00020000
-#define SZ_256K	0x00040000
-#define SZ_512K	0x00080000
-#define SZ_1M	0x00100000
-#define SZ_2M	0x00200000
 #define SZ_4M	0x00400000
 #define SZ_1G	0x40000000
 #define SZ_4G	_AC(0x100000000, ULL)
@@ -89,14 +78,10 @@
 #define UL(x)		_UL(x)
 #define ULL(x)		_ULL(x)
 
-static inline int fls64(u64 x) { return x ? 64 - __builtin_clzll(x) : 0; }
 static inline int fls(unsigned int x) { return x ? 32 - __builtin_clz(x) : 0; }
 static inline unsigned long __fls(unsigned long x) { return 63 - __builtin_clzl(x); }
-static inline unsigned long __ffs(unsigned long x) { return __builtin_ctzl(x); }
 static inline int ffs(int x) { return __builtin_ffs(x); }
 #define ffz(x)			__ffs(~(x))
-#define ilog2(n)		((n) ? fls64((u64)(n)) - 1 : -1)
-#define is_power_of_2(n)	((n) != 0 && (((n) & ((n) - 1)) == 0))
 #define hweight_long(x)		__builtin_popcountl(x)
 #define hweight32(x)		__builtin_popcount(x)
 #define hweight64(x)		__builtin_popcountll(x)
@@ -135,10 +120,7 @@ extern unsigned int niov_k_max_skb_frags;
 extern unsigned int niov_k_max_page_order;
 /* int, as the kernel's constants are (mixed-sign arithmetic must come out the same) */
 #define PAGE_SHIFT		((int)niov_k_page_shift)
-#define PAGE_SIZE		(1UL << PAGE_SHIFT)
-#define PAGE_MASK		(~(PAGE_SIZE - 1))
 #define PAGE_ALIGN(x)		ALIGN(x, PAGE_SIZE)
-#define PAGE_ALIGNED(x)		IS_ALIGNED((unsigned long)(x), PAGE_SIZE)
 #define offset_in_page(p)	((unsigned long)(p) & ~PAGE_MASK)
 #define MAX_SKB_FRAGS		((int)niov_k_max_skb_frags)
 #define MAX_PAGE_ORDER		((int)niov_k_max_page_order)
@@ -186,12 +168,6 @@ static inline int get_order(unsigned long size)
 #define EALREADY	114
 #define ENOTSUPP	524
 
-#define MAX_ERRNO	4095
-#define IS_ERR_VALUE(x)	unlikely((unsigned long)(void *)(x) >= (unsigned long)-MAX_ERRNO)
-static inline void *ERR_PTR(long error) { return (void *)error; }
-static inline long PTR_ERR(const void *ptr) { return (long)ptr; }
-static inline bool IS_ERR(const void *ptr) { return IS_ERR_VALUE((unsigned long)ptr); }
-static inline bool IS_ERR_OR_NULL(const void *ptr) { return !ptr || IS_ERR(ptr); }
 static inline void *ERR_CAST(const void *ptr) { return (void *)ptr; }
 static inline int PTR_ERR_OR_ZERO(const void *ptr) { return IS_ERR(ptr) ? (int)PTR_ERR(ptr) : 0; }
 

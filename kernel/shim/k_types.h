@@ -120,8 +120,6 @@ typedef __builtin_va_list va_list;
 #define __diag_pop()
 #define __diag_ignore_all(...)
 
-#define likely(x)	__builtin_expect(!!(x), 1)
-#define unlikely(x)	__builtin_expect(!!(x), 0)
 #define barrier()	__asm__ __volatile__("" ::: "memory")
 #define smp_mb()	__atomic_thread_fence(__ATOMIC_SEQ_CST)
 #define smp_rmb()	smp_mb()

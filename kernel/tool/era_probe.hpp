@@ -30,7 +30,7 @@ struct EraProbe {
 	std::string rules;	 // the era's first preset (the oldest rules it can have)
 	// The presets code of this era may follow, oldest first; the rules in
 	// force are the one the code's choices fit best, plus the choices that
-	// differ from it (cli/kernel_rules.cpp).
+	// differ from it (kernel/builder/kernel_rules.cpp).
 	std::vector<std::string> presets;
 	RuleChoices choices;	 // read off the code (rule_choices.hpp)
 	std::string adapter;	 // kernel/adapters/<file>

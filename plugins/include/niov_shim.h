@@ -41,48 +41,24 @@ typedef int64_t s64;
 typedef u64 dma_addr_t;		/* CONFIG_ARCH_DMA_ADDR_T_64BIT */
 typedef unsigned int gfp_t;
 
-#define U8_MAX		((u8)~0U)
-#define U16_MAX		((u16)~0U)
-#define U32_MAX		((u32)~0U)
-#define U64_MAX		((u64)~0ULL)
-/* INT_MAX comes from <limits.h>. */
+/*
+ * What kernel mode says the same way: limits, sizes, alignment, bits,
+ * min_t/max_t, PAGE_SIZE from PAGE_SHIFT, error pointers.  INT_MAX comes
+ * from <limits.h>.
+ */
+#include "niov_kvocab.h"
 
 /* Exported from a plugin; everything else is -fvisibility=hidden. */
 #define NIOV_EXPORT	__attribute__((visibility("default")))
 
 /* --- compiler ----------------------------------------------------------- */
 
-#define likely(x)	__builtin_expect(!!(x), 1)
-#define unlikely(x)	__builtin_expect(!!(x), 0)
-
 #define __niov_paste(a, b)	a##b
 #define __niov_paste2(a, b)	__niov_paste(a, b)
 /* Fresh local names, so min(min(a, b), c) cannot shadow its own temps. */
 #define __UNIQUE_ID(prefix)	__niov_paste2(__niov_##prefix, __COUNTER__)
 
-#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
-
 /* --- arithmetic ----------------------------------------------------------- */
-
-#define BIT(nr)		(1UL << (nr))
-#define BIT_ULL(nr)	(1ULL << (nr))
-
-#define SZ_4K		0x00001000
-#define SZ_8K		0x00002000
-#define SZ_16K		0x00004000
-#define SZ_32K		0x00008000
-#define SZ_64K		0x00010000
-#define SZ_128K		0x00020000
-#define SZ_256K		0x00040000
-#define SZ_512K		0x00080000
-#define SZ_1M		0x00100000
-#define SZ_2M		0x00200000
-
-/* The mask is built in x's type, as the kernel's __ALIGN_KERNEL does. */
-#define __ALIGN_MASK(x, mask)	(((x) + (mask)) & ~(mask))
-#define ALIGN(x, a)		__ALIGN_MASK(x, (__typeof__(x))(a) - 1)
-#define IS_ALIGNED(x, a)	(((x) & ((__typeof__(x))(a) - 1)) == 0)
-#define DIV_ROUND_UP(n, d)	(((n) + (d) - 1) / (d))
 
 /*
  * min()/max() evaluate each argument once and refuse arguments of
@@ -98,38 +74,6 @@ typedef unsigned int gfp_t;
 #define min(x, y)	__cmp_once(<, x, y, __UNIQUE_ID(x_), __UNIQUE_ID(y_))
 #define max(x, y)	__cmp_once(>, x, y, __UNIQUE_ID(x_), __UNIQUE_ID(y_))
 
-/* Both operands are converted to @type first, as in the kernel. */
-#define __cmp_t(op, type, x, y, ux, uy) __extension__ ({	\
-	type ux = (type)(x);					\
-	type uy = (type)(y);					\
-	ux op uy ? ux : uy; })
-#define min_t(type, x, y) __cmp_t(<, type, x, y, __UNIQUE_ID(x_), __UNIQUE_ID(y_))
-#define max_t(type, x, y) __cmp_t(>, type, x, y, __UNIQUE_ID(x_), __UNIQUE_ID(y_))
-
-static inline bool is_power_of_2(unsigned long n)
-{
-	return n != 0 && (n & (n - 1)) == 0;
-}
-
-/* Like the kernel's non-constant ilog2(): -1 for 0. */
-static inline int __ilog2_u64(u64 n)
-{
-	return n ? 63 - __builtin_clzll(n) : -1;
-}
-#define ilog2(n)	__ilog2_u64((u64)(n))
-
-/* Index of the lowest set bit; undefined for 0, as in the kernel. */
-static inline unsigned long __ffs(unsigned long word)
-{
-	return (unsigned long)__builtin_ctzl(word);
-}
-
-/* Index (1-based) of the highest set bit; 0 for 0. */
-static inline int fls64(u64 x)
-{
-	return x ? 64 - __builtin_clzll(x) : 0;
-}
-
 /* --- the run's configuration ---------------------------------------------- */
 
 /*
@@ -142,9 +86,6 @@ extern _Thread_local struct niov_impl_config niov_shim_cfg;
 void niov_shim_configure(const struct niov_impl_config *cfg);
 
 #define PAGE_SHIFT	((unsigned int)niov_shim_cfg.page_shift)
-#define PAGE_SIZE	(1UL << PAGE_SHIFT)
-#define PAGE_MASK	(~(PAGE_SIZE - 1))
-#define PAGE_ALIGNED(addr)	IS_ALIGNED((unsigned long)(addr), PAGE_SIZE)
 #define MAX_SKB_FRAGS	((int)niov_shim_cfg.max_skb_frags)
 #define MAX_PAGE_ORDER	((int)niov_shim_cfg.max_page_order)
 
@@ -154,31 +95,6 @@ static inline int get_order(unsigned long size)
 	size--;
 	size >>= PAGE_SHIFT;
 	return fls64(size);
-}
-
-/* --- error pointers -------------------------------------------------------- */
-
-#define MAX_ERRNO	4095
-#define IS_ERR_VALUE(x)	unlikely((unsigned long)(x) >= (unsigned long)-MAX_ERRNO)
-
-static inline void *ERR_PTR(long error)
-{
-	return (void *)(intptr_t)error;
-}
-
-static inline long PTR_ERR(const void *ptr)
-{
-	return (long)(intptr_t)ptr;
-}
-
-static inline bool IS_ERR(const void *ptr)
-{
-	return IS_ERR_VALUE((uintptr_t)ptr);
-}
-
-static inline bool IS_ERR_OR_NULL(const void *ptr)
-{
-	return !ptr || IS_ERR(ptr);
 }
 
 /* --- allocation ------------------------------------------------------------ */

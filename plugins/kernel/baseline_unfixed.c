@@ -9,9 +9,16 @@
  * reads past it) and an sg entry that is not whole pages gives len /
  * PAGE_SIZE niovs, the niovs after it no longer where their index says.
  */
-#define BASELINE_UNFIXED
-#define BASELINE_NAME	"baseline-unfixed"
-#define BASELINE_RULES	"baseline-unfixed"
-#define BASELINE_DESC	"gen_pool-era devmem before the May 2026 fix: no size or sg length check"
+#include "devmem_era.h"
 
-#include "baseline.c"
+static const struct niov_impl_ops devmem_era_ops = {
+	DEVMEM_ERA_OPS,
+	.name = "baseline-unfixed",
+	.description = "gen_pool-era devmem before the May 2026 fix: no size or sg length check",
+	.rules = "baseline-unfixed",
+	.caps = NIOV_CAPS_V1 | NIOV_CAP_PP_INIT | NIOV_CAP_TX_DESC | DEVMEM_V2_CAPS,
+};
+
+static const struct devmem_era era = {
+	.bind = DEVMEM_BIND_GENPOOL_UNFIXED,
+};

@@ -9,10 +9,17 @@
  * representable.  The kernel/ folder builds the real 6.12 code; this one
  * is the second way in, and what the engines' own tests run against.
  */
-#define BASELINE_UNFIXED
-#define BASELINE_RX_ONLY
-#define BASELINE_NAME	"linux-6.12"
-#define BASELINE_RULES	"linux-6.12"
-#define BASELINE_DESC	"6.12 LTS devmem: gen_pool bind, RX only, no sg length check"
+#include "devmem_era.h"
 
-#include "baseline.c"
+static const struct niov_impl_ops devmem_era_ops = {
+	DEVMEM_ERA_OPS,
+	.name = "linux-6.12",
+	.description = "6.12 LTS devmem: gen_pool bind, RX only, no sg length check",
+	.rules = "linux-6.12",
+	.caps = NIOV_CAP_RX | NIOV_CAP_PP_INIT | DEVMEM_V2_CAPS,
+};
+
+static const struct devmem_era era = {
+	.bind = DEVMEM_BIND_GENPOOL_UNFIXED,
+	.rx_only = true,
+};

@@ -15,9 +15,10 @@
 #include <sstream>
 #include <vector>
 
-#include "../kernel/tool/c_source.hpp"
-#include "../plugins/include/niov_impl.h"
+#include "c_source.hpp"
+#include "../../plugins/include/niov_impl.h"
 #include "kernel_cache.hpp"
+#include "kernel_plan.hpp"
 
 namespace fs = std::filesystem;
 using niov::kernel::KernelTreeError;
@@ -131,17 +132,7 @@ std::optional<std::string> unknown_field(const fs::path &log, const std::string 
 	return std::nullopt;
 }
 
-struct Plan {
-	std::string tree;
-	kernel::EraProbe era;
-	KernelRules rules;	// the code's rules: the plugin declares them
-	bool asan = false;
-	bool coverage = false;
-	std::vector<std::string> tree_files;	 // relative paths the build reads
-	std::string fill_text;			 // the extracted fill ("" = none)
-	std::vector<std::string> real_headers;	 // relative paths
-	std::string cc;
-};
+}  // namespace
 
 Plan make_plan(const std::string &tree, bool asan, bool coverage, const std::string &cc) {
 	Plan p;
@@ -153,6 +144,17 @@ Plan make_plan(const std::string &tree, bool asan, bool coverage, const std::str
 	p.asan = asan;
 	p.coverage = coverage;
 	p.cc = !cc.empty() ? cc : std::getenv("NIOV_KERNEL_CC") ? std::getenv("NIOV_KERNEL_CC") : "gcc";
+	p.cflags = {"-fPIC", "-g", "-O1", "-fno-omit-frame-pointer"};
+	// $NIOV_KERNEL_CFLAGS: more flags for every unit (the warning checks of
+	// kernel/tests build our fixtures with -Wall -Wextra -Werror this way).
+	if (const char *extra = std::getenv("NIOV_KERNEL_CFLAGS")) {
+		std::istringstream words(extra);
+		for (std::string w; words >> w;) p.cflags.push_back(w);
+	}
+	if (p.asan) p.cflags.insert(p.cflags.end(), {"-fsanitize=address,undefined", "-fno-sanitize=alignment"});
+	p.kernel_cflags = {"-std=gnu11", "-nostdinc", "-ffreestanding", "-fno-strict-aliasing",
+			   "-fno-strict-overflow", "-fno-delete-null-pointer-checks", "-fvisibility=hidden",
+			   "-Wno-unused-function"};
 	// devmem.c and the net/core headers it includes by quotes, transitively
 	std::vector<std::string> todo = {"net/core/devmem.c"};
 	std::set<std::string> seen;
@@ -184,6 +186,8 @@ Plan make_plan(const std::string &tree, bool asan, bool coverage, const std::str
 	return p;
 }
 
+namespace {
+
 std::vector<fs::path> our_sources() {
 	std::vector<fs::path> out;
 	const fs::path k = fs::path(source_dir()) / "kernel";
@@ -191,25 +195,12 @@ std::vector<fs::path> our_sources() {
 		for (const auto &e : fs::directory_iterator(k / d)) out.push_back(e.path());
 	out.push_back(fs::path(source_dir()) / "plugins/include/niov_impl.h");
 	out.push_back(fs::path(source_dir()) / "plugins/include/niov_shim.h");
+	out.push_back(fs::path(source_dir()) / "plugins/include/niov_kvocab.h");
 	out.push_back(fs::path(source_dir()) / "plugins/shim/niov_shim.c");
 	std::sort(out.begin(), out.end());
 	return out;
 }
 
-std::string plan_hash(const Plan &p) {
-	Fnv h;
-	h.add(p.asan ? "asan" : "plain");
-	h.add(p.coverage ? "coverage" : "");
-	h.add(p.cc);
-	if (const char *extra = std::getenv("NIOV_KERNEL_CFLAGS")) h.add(extra);
-	h.add(p.tree);
-	for (const auto &d : p.era.defines) h.add(d);
-	for (const auto &d : p.era.unit_defines) h.add(d);
-	for (const auto &f : p.tree_files) { h.add(f); h.add(read_file_or_empty(p.tree + "/" + f)); }
-	h.add(p.fill_text);
-	for (const auto &f : our_sources()) { h.add(f.filename()); h.add(read_file_or_empty(f)); }
-	return h.hex();
-}
 
 // Empty files for every <header> the compiled files and the real headers
 // include that is not real: the vocabulary comes from the shim instead.
@@ -232,31 +223,29 @@ void make_shadows(const Plan &p, const fs::path &dir) {
 	}
 }
 
-void build_into(const Plan &p, const fs::path &dir) {
-	const fs::path k = fs::path(source_dir()) / "kernel";
-	const fs::path log = dir / "build.log";
-	make_shadows(p, dir);
-	if (!p.fill_text.empty()) write_tree_file(dir / "extracted/zerocopy_fill_skb_from_devmem.c", p.fill_text);
+// One compiler run of the build: a unit, the link, or the coverage flush.
+struct Step {
+	enum Kind { compile, link, flush } kind;
+	fs::path src;	// compile: the unit
+	std::vector<std::string> argv;
+};
 
-	std::vector<std::string> common = {"-fPIC", "-g", "-O1", "-fno-omit-frame-pointer"};
-	// $NIOV_KERNEL_CFLAGS: more flags for every unit (the warning checks of
-	// kernel/tests build our fixtures with -Wall -Wextra -Werror this way).
-	if (const char *extra = std::getenv("NIOV_KERNEL_CFLAGS")) {
-		std::istringstream words(extra);
-		for (std::string w; words >> w;) common.push_back(w);
-	}
-	if (p.asan) common.insert(common.end(), {"-fsanitize=address,undefined", "-fno-sanitize=alignment"});
+// Every command the build runs, in order, for the build folder @dir and
+// our sources at @src.  The cache key hashes them (with stand-ins for the
+// two folders), so a flag changed here is a new entry.
+std::vector<Step> build_steps(const Plan &p, const fs::path &dir, const fs::path &src) {
+	const fs::path k = src / "kernel";
+	std::vector<std::string> common = p.cflags;
 	// The tree's headers are read through links in this folder, which is
 	// renamed (and may be deleted) after the build: debug info and
 	// sanitizer reports name the tree's own files instead.
 	common.push_back("-ffile-prefix-map=" + (dir / "real").string() + "=" + p.tree);
-	std::vector<std::string> kflags = {
-		"-std=gnu11", "-nostdinc", "-ffreestanding", "-fno-strict-aliasing",
-		"-fno-strict-overflow", "-fno-delete-null-pointer-checks", "-fvisibility=hidden",
-		"-Wno-unused-function", "-include", (k / "shim/kshim.h").string(),
+	std::vector<std::string> kflags = p.kernel_cflags;
+	kflags.insert(kflags.end(), {
+		"-include", (k / "shim/kshim.h").string(),
 		"-I" + (dir / "real/include").string(), "-I" + (dir / "shadow").string(),
 		"-iquote", p.tree + "/net/core", "-I" + (k / "runtime").string(),
-		"-I" + (k / "adapters").string(), "-I" + (dir / "extracted").string()};
+		"-I" + (k / "adapters").string(), "-I" + (dir / "extracted").string()});
 
 	// The tree's own code (the adapter includes devmem.c and the fill) is
 	// what coverage is about; the runtime and shim are not counted.
@@ -275,9 +264,9 @@ void build_into(const Plan &p, const fs::path &dir) {
 	for (const auto &d : p.era.defines) defs.push_back("-D" + d);
 	units.push_back({k / "adapters" / p.era.adapter, true, defs});
 	for (const char *r : kLibcSources) units.push_back({k / "runtime" / r, false, {}});
-	units.push_back({fs::path(source_dir()) / "plugins/shim/niov_shim.c", false,
-			 {"-I" + (fs::path(source_dir()) / "plugins/include").string()}});
+	units.push_back({src / "plugins/shim/niov_shim.c", false, {"-I" + (src / "plugins/include").string()}});
 
+	std::vector<Step> steps;
 	std::vector<std::string> objects;
 	for (const auto &u : units) {
 		const std::string obj = (dir / (u.src.stem().string() + ".o")).string();
@@ -286,11 +275,7 @@ void build_into(const Plan &p, const fs::path &dir) {
 		if (u.kernel) argv.insert(argv.end(), kflags.begin(), kflags.end());
 		argv.insert(argv.end(), u.extra.begin(), u.extra.end());
 		argv.insert(argv.end(), {"-c", u.src.string(), "-o", obj});
-		if (run(argv, log) != 0) {
-			if (const auto field = unknown_field(log, p.tree)) throw KernelTreeError(*field);
-			throw KernelTreeError("compiling " + u.src.string() + " failed: " + first_error(log) +
-					      " (log: " + log.string() + ")");
-		}
+		steps.push_back({Step::compile, u.src, argv});
 		objects.push_back(obj);
 	}
 	std::vector<std::string> link = {p.cc, "-shared", "-o", (dir / "plugin.so").string()};
@@ -300,13 +285,33 @@ void build_into(const Plan &p, const fs::path &dir) {
 	// libgcov's __gcov_dump is linked only when something refers to it:
 	// flush.so calls it by name, so the plugin must carry (and export) it.
 	if (p.coverage) link.insert(link.end(), {"--coverage", "-Wl,--undefined=__gcov_dump"});
-	if (run(link, log) != 0)
-		throw KernelTreeError("linking the kernel plugin failed: " + first_error(log) +
-				      " (log: " + log.string() + ")");
-	if (p.coverage &&
-	    run({p.cc, "-shared", "-fPIC", "-O1", "-o", (dir / "flush.so").string(),
-		 (fs::path(source_dir()) / "kernel/coverage/flush_at_exit.c").string(), "-ldl"}, log) != 0)
-		throw KernelTreeError("building the coverage flush failed: " + first_error(log) + " (log: " + log.string() + ")");
+	steps.push_back({Step::link, {}, link});
+	if (p.coverage)
+		steps.push_back({Step::flush, {}, {p.cc, "-shared", "-fPIC", "-O1", "-o", (dir / "flush.so").string(),
+						     (k / "coverage/flush_at_exit.c").string(), "-ldl"}});
+	return steps;
+}
+
+void build_into(const Plan &p, const fs::path &dir) {
+	const fs::path log = dir / "build.log";
+	make_shadows(p, dir);
+	if (!p.fill_text.empty()) write_tree_file(dir / "extracted/zerocopy_fill_skb_from_devmem.c", p.fill_text);
+
+	for (const auto &step : build_steps(p, dir, source_dir())) {
+		if (run(step.argv, log) == 0) continue;
+		switch (step.kind) {
+		case Step::compile:
+			if (const auto field = unknown_field(log, p.tree)) throw KernelTreeError(*field);
+			throw KernelTreeError("compiling " + step.src.string() + " failed: " + first_error(log) +
+					      " (log: " + log.string() + ")");
+		case Step::link:
+			throw KernelTreeError("linking the kernel plugin failed: " + first_error(log) +
+					      " (log: " + log.string() + ")");
+		case Step::flush:
+			throw KernelTreeError("building the coverage flush failed: " + first_error(log) +
+					      " (log: " + log.string() + ")");
+		}
+	}
 	write_tree_file(dir / "era.txt", p.era.letter + "\n" + p.era.name + "\n" + p.rules.preset + "\n" + p.tree + "\n");
 }
 
@@ -326,6 +331,24 @@ void check_loads(const std::string &so, const KernelRules &rules) {
 }
 
 }  // namespace
+
+std::string plan_hash(const Plan &p) {
+	Fnv h;
+	h.add(p.asan ? "asan" : "plain");
+	h.add(p.coverage ? "coverage" : "");
+	h.add(p.tree);
+	for (const auto &d : p.era.defines) h.add(d);
+	for (const auto &d : p.era.unit_defines) h.add(d);
+	for (const auto &f : p.tree_files) { h.add(f); h.add(read_file_or_empty(p.tree + "/" + f)); }
+	h.add(p.fill_text);
+	for (const auto &f : our_sources()) { h.add(f.filename()); h.add(read_file_or_empty(f)); }
+	// The compiler and every flag it is run with, the build's own included:
+	// the commands with stand-ins for the build folder and our sources, so
+	// that the key names what is built and not where.
+	for (const auto &step : build_steps(p, "/@build@", "/@source@"))
+		for (const auto &w : step.argv) h.add(w);
+	return h.hex();
+}
 
 std::string kernel_cache_dir() {
 	if (const char *d = std::getenv("NIOV_KERNEL_CACHE")) return d;

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "../kernel/tool/era_probe.hpp"
+#include "era_probe.hpp"
 #include "kernel_rules.hpp"
 
 namespace niov::cli {

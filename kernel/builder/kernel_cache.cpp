@@ -10,7 +10,7 @@
 
 #include <fmt/format.h>
 
-#include "../kernel/tool/era_probe.hpp"
+#include "era_probe.hpp"
 #include "bounded_file.hpp"
 #include "whole_file.hpp"
 
