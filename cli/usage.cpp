@@ -2,6 +2,8 @@
 // --help`; cli/tests/help_test.sh checks the lists against the code).
 #include "usage.hpp"
 
+#include "engines/engine.hpp"
+
 #include <array>
 #include <string>
 #include <utility>
@@ -96,7 +98,7 @@ constexpr std::array<Entry, 14> kCommands{{
 	 "  --impl PATH            any plugin as a variant (repeatable; replaces the shipped ones)\n"
 	 "  --variants-dir DIR     every .so in DIR as a variant; NAME.rules beside NAME.so gives its\n"
 	 "                         rules ('rules P', 'policy K=V' lines) when the command line does not\n"
-	 "  --engines a,b          replay, props, fuzz, proof (default all)\n"
+	 "  --engines a,b          %SCOREBOARD_ENGINES% (default all)\n"
 	 "  --cases N  --seed S  --fuzz-seconds N (60)  --proof-timeout-ms N (20000)\n"
 	 "  --fuzz-build DIR       the libFuzzer build (default build-fuzz, $NIOV_FUZZ_BUILD)\n"
 	 "  --failure-dir DIR      caught cases ($NIOV_FAILURE_DIR)   --plugins LIST  build/lib/niov_plugins.txt\n"
@@ -106,12 +108,14 @@ constexpr std::array<Entry, 14> kCommands{{
 	 "usage: niovcheck all (--impl PATH | --kernel DIR) [--rules P] [--policy K=V]... [--budget presubmit|nightly]\n"
 	 "                     [--json | --tap | --summary] [--junit FILE] [--engines a,b] [--cases N] [--fuzz-seconds N]\n"
 	 "                     [--proof-timeout-ms N] [--jobs N] [--seed S] [--no-build-fuzz] [--fuzz-build DIR] [--no-cache] [--asan]\n"
-	 "                     [--work-dir DIR] [--source-dir DIR] [--op-timeout S]\n"
+	 "                     [--work-dir DIR] [--source-dir DIR] [--op-timeout S] [--quiet]\n"
 	 "  --impl PATH            the plugin       --kernel DIR  a kernel tree (built with kernel build)\n"
 	 "  --budget B             presubmit (1000 cases, 15 s per fuzz target) or nightly (20000, 600 s)\n"
 	 "  --json                 schema niovcheck-all/1   --tap  KTAP v1   --junit FILE  JUnit XML\n"
 	 "  --summary              plain text for a mail: the verdict in 72 columns\n"
-	 "  --engines a,b          replay, props, fuzz, proof, faults (default all)\n"
+	 "  --quiet                no progress on stderr (on a terminal one line per running engine, updated\n"
+	 "                         in place; elsewhere a line when each engine starts and ends)\n"
+	 "  --engines a,b          %ENGINES% (default all)\n"
 	 "  --cases N  --fuzz-seconds N  --proof-timeout-ms N   override the budget\n"
 	 "  --jobs N               fuzz targets side by side (default: the machine's cores)\n"
 	 "  --seed S               every engine's seed (default 1)\n"
@@ -159,7 +163,9 @@ constexpr std::array<Entry, 14> kCommands{{
 std::string expand(const char *text) {
 	std::string s = text;
 	for (const auto &[key, value] : {std::pair<std::string, std::string>{"%RULES%", rules_lines()},
-					 {"%PRESETS%", preset_list()}})
+					 {"%PRESETS%", preset_list()},
+					 {"%ENGINES%", engine_list()},
+					 {"%SCOREBOARD_ENGINES%", engine_list(true)}})
 		for (size_t at; (at = s.find(key)) != std::string::npos;)
 			s.replace(at, key.size(), value);
 	return s;
