@@ -29,7 +29,7 @@ struct Entry {
 	const char *cmd, *summary, *usage;
 };
 
-constexpr std::array<Entry, 14> kCommands{{
+constexpr std::array<Entry, 15> kCommands{{
 	{"replay", "run a scenario through the model (and a plugin)",
 	 "usage: niovcheck replay FILE [--impl PATH] [--rules P] [--policy K=V]... [--json] [--verbose]\n"
 	 "  --verbose              every frag, skb and step (repeats are summarized otherwise)\n"
@@ -104,6 +104,17 @@ constexpr std::array<Entry, 14> kCommands{{
 	 "  --failure-dir DIR      caught cases ($NIOV_FAILURE_DIR)   --plugins LIST  build/lib/niov_plugins.txt\n"
 	 "  --source-dir DIR       the repository (corpora/)   --json  schema niovcheck-mutants/1\n"
 	 "%RULES%"},
+	{"fuzz-campaign", "every libFuzzer target against every plugin (the nightly campaign)",
+	 "usage: niovcheck fuzz-campaign --impl PATH... [--targets \"bind send config scenario\"] [--time S]\n"
+	 "                               [--unit-timeout S] [--jobs N] [--sanitize asan|plain] [--out DIR]\n"
+	 "                               [--fuzz-build DIR] [--source-dir DIR] [--dry-run]\n"
+	 "  --impl PATH            a plugin that should show no finding (repeatable)\n"
+	 "  --time S               per target and plugin (default 120)   --unit-timeout S  per input (10)\n"
+	 "  --jobs N               pairs side by side (default 1)        --out DIR  (default ./fuzz-plugins)\n"
+	 "  --sanitize asan|plain  the ASan + UBSan targets or the _nosan ones\n"
+	 "  --fuzz-build DIR       the libFuzzer build (default build-fuzz, $NIOV_FUZZ_BUILD)\n"
+	 "  --dry-run              print the command lines only\n"
+	 "  exit 0 no finding, 1 a finding (a timeout that 3 replays do not repeat is not one), 2 bad input\n"},
 	{"all", "every engine on one plugin or kernel tree, one verdict",
 	 "usage: niovcheck all (--impl PATH | --kernel DIR) [--rules P] [--policy K=V]... [--budget presubmit|nightly]\n"
 	 "                     [--json | --tap | --summary] [--junit FILE] [--engines a,b] [--cases N] [--fuzz-seconds N]\n"
