@@ -12,7 +12,8 @@
 
 namespace niov::cli {
 
-namespace {
+// Its parts, named after it: a unity build compiles the engines as one file.
+namespace faults_parts {
 
 namespace fs = std::filesystem;
 
@@ -58,8 +59,10 @@ EngineResult run(const EngineInput &in, const Progress &p) {
 	return r;
 }
 
-}  // namespace
+}  // namespace faults_parts
 
-Engine faults_engine() { return {.name = "faults", .run = run, .timeout = [](const EngineInput &) { return 600u; }}; }
+Engine faults_engine() {
+	return {.name = "faults", .run = faults_parts::run, .timeout = [](const EngineInput &) { return 600u; }};
+}
 
 }  // namespace niov::cli

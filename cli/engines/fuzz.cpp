@@ -21,7 +21,8 @@
 
 namespace niov::cli {
 
-namespace {
+// Its parts, named after it: a unity build compiles the engines as one file.
+namespace fuzz_parts {
 
 namespace fs = std::filesystem;
 using Clock = std::chrono::steady_clock;
@@ -226,12 +227,13 @@ double estimate(const EngineInput &in) {
 	return static_cast<double>((std::size(kFuzzTargets) + at_once - 1) / at_once * in.fuzz_seconds);
 }
 
-}  // namespace
+}  // namespace fuzz_parts
 
 Engine fuzz_engine() {
 	// Its child may take the targets one at a time, at worst.
-	return {.name = "fuzz", .run = run, .hunt = hunt,
-		.timeout = [](const EngineInput &in) { return 4 * (in.fuzz_seconds + 120); }, .estimate = estimate,
+	return {.name = "fuzz", .run = fuzz_parts::run, .hunt = fuzz_parts::hunt,
+		.timeout = [](const EngineInput &in) { return 4 * (in.fuzz_seconds + 120); },
+		.estimate = fuzz_parts::estimate,
 		.needs_fuzz_targets = true};
 }
 

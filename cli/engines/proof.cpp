@@ -21,7 +21,8 @@
 
 namespace niov::cli {
 
-namespace {
+// Its parts, named after it: a unity build compiles the engines as one file.
+namespace proof_parts {
 
 namespace fs = std::filesystem;
 using Clock = std::chrono::steady_clock;
@@ -158,10 +159,11 @@ Catch hunt(const EngineInput &in, const Variant &v) {
 	return c;
 }
 
-}  // namespace
+}  // namespace proof_parts
 
 Engine proof_engine() {
-	return {.name = "proof", .run = run, .hunt = hunt, .timeout = [](const EngineInput &) { return 900u; },
+	return {.name = "proof", .run = proof_parts::run, .hunt = proof_parts::hunt,
+		.timeout = [](const EngineInput &) { return 900u; },
 		.judges_code = false};
 }
 

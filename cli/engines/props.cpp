@@ -13,7 +13,8 @@
 
 namespace niov::cli {
 
-namespace {
+// Its parts, named after it: a unity build compiles the engines as one file.
+namespace props_parts {
 
 using Clock = std::chrono::steady_clock;
 
@@ -120,12 +121,12 @@ void died_at(const EngineInput &in, Observation &o) {
 		o.replay = property_replay(in, o.what.substr(9));
 }
 
-}  // namespace
+}  // namespace props_parts
 
 Engine props_engine() {
-	return {.name = "props", .run = run, .hunt = hunt,
+	return {.name = "props", .run = props_parts::run, .hunt = props_parts::hunt,
 		.timeout = [](const EngineInput &in) { return 600 + static_cast<unsigned>(in.cases / 10); },
-		.died_at = died_at};
+		.died_at = props_parts::died_at};
 }
 
 }  // namespace niov::cli

@@ -18,7 +18,8 @@
 
 namespace niov::cli {
 
-namespace {
+// Its parts, named after it: a unity build compiles the engines as one file.
+namespace replay_parts {
 
 namespace fs = std::filesystem;
 using Clock = std::chrono::steady_clock;
@@ -227,11 +228,12 @@ void died_at(const EngineInput &in, Observation &o) {
 	}
 }
 
-}  // namespace
+}  // namespace replay_parts
 
 Engine replay_engine() {
-	return {.name = "replay", .run = run, .hunt = hunt, .timeout = [](const EngineInput &) { return 600u; },
-		.died_at = died_at};
+	return {.name = "replay", .run = replay_parts::run, .hunt = replay_parts::hunt,
+		.timeout = [](const EngineInput &) { return 600u; },
+		.died_at = replay_parts::died_at};
 }
 
 }  // namespace niov::cli
