@@ -193,8 +193,10 @@ std::string command_usage(const std::string &cmd) {
 
 std::string overall_usage() {
 	std::string s = "usage: niovcheck COMMAND [options]   (niovcheck COMMAND --help lists every option)\n";
-	for (const auto &e : kCommands)
-		s += std::string("  ") + e.cmd + std::string(10 - std::string(e.cmd).size(), ' ') + e.summary + "\n";
+	for (const auto &e : kCommands) {
+		const std::string cmd = e.cmd;  // a long name gets one space, not a negative pad
+		s += "  " + cmd + std::string(cmd.size() < 10 ? 10 - cmd.size() : 1, ' ') + e.summary + "\n";
+	}
 	s += "Exit codes: 0 clean, 1 a violation, difference or finding, 2 bad input.\n";
 	return s;
 }
