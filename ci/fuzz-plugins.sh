@@ -8,6 +8,8 @@
 # A timeout that none of three replays of its input repeats is the machine's
 # (a nice'd campaign starved by a build), not the code's: its row says so
 # and it fails nothing.  One that repeats is a finding like any other.
+# This script builds and picks the plugins; `niovcheck fuzz-campaign` runs
+# the campaign.
 #
 # usage: ci/fuzz-plugins.sh [--time SECONDS] [--targets "bind send config scenario"]
 #          [--plugins "STEM ..."] [--sanitize asan|plain] [--unit-timeout SECONDS]
@@ -64,96 +66,14 @@ if [ -z "$plugins" ]; then
 	[ -r "$list" ] || { echo "fuzz-plugins: $list missing: build $build first, or name --plugins" >&2; exit 2; }
 	plugins=$(tr '\n' ' ' <"$list")
 fi
-run mkdir -p "$out"
-
-# Does the input of a timeout-* artifact time out again?  Three replays,
-# each allowed the campaign's unit timeout.
-timeout_repeats() { # plugin fuzzer artifact
-	local i
-	for i in 1 2 3; do
-		NIOV_IMPL=$1 timeout $((unit_timeout + 60)) "$2" -timeout="$unit_timeout" -runs=1 "$3" \
-			>"$3.replay-$i.log" 2>&1 || return 0
-	done
-	return 1
-}
-
-# One target against one plugin.  Its summary row goes to $w/row, which the
-# parent reads back in order: with --jobs the pairs end in any order.
-run_pair() { # plugin target
-	local p=$1 t=$2
-	local lib=$build/lib/libniov_$p.so w=$out/$p-$t
-	run rm -rf "$w"
-	run mkdir -p "$w/corpus" "$w/artifacts"
-	run cp -r "corpora/$t/." "$w/corpus/"
-	echo "+ NIOV_IMPL=$lib $fbuild/bin/${t}_fuzzer$suffix -max_total_time=$secs ... > $w/fuzz.log"
-	[ $dry = 1 ] && return 0
-	NIOV_IMPL=$lib timeout $((secs + 300)) "$fbuild/bin/${t}_fuzzer$suffix" -max_total_time="$secs" \
-		-dict="corpora/$t.dict" -max_len=4096 -timeout="$unit_timeout" -rss_limit_mb=2048 -print_final_stats=1 \
-		-artifact_prefix="$w/artifacts/" "$w/corpus" >"$w/fuzz.log" 2>&1
-	local rc=$?
-	local rate execs finding verdict artifacts note
-	rate=$(grep -oE '^stat::average_exec_per_sec: *[0-9]+' "$w/fuzz.log" | grep -oE '[0-9]+$' || echo 0)
-	execs=$(grep -oE '^stat::number_of_executed_units: *[0-9]+' "$w/fuzz.log" | grep -oE '[0-9]+$' || echo 0)
-	finding=$(grep -m1 -E "$niov_finding_re"'|ERROR: (AddressSanitizer|libFuzzer)|runtime error|SUMMARY' \
-		"$w/fuzz.log" | cut -c1-300)
-	verdict=ok
-	# slow-unit-* files are not findings; every other artifact is.
-	artifacts=$(ls "$w"/artifacts/ | grep -Ev '^slow-unit-')
-	note=""
-	# A timeout alone (libFuzzer stops at its first finding).
-	if [[ $artifacts == timeout-* && $artifacts != *$'\n'* ]] &&
-		! timeout_repeats "$lib" "$fbuild/bin/${t}_fuzzer$suffix" "$w/artifacts/$artifacts"; then
-		rc=0 finding="" artifacts=""
-		note="ok: a timeout none of 3 replays repeated (the machine, not the code): $w/artifacts"
-	fi
-	if [ $rc -ne 0 ] || [ -n "$finding" ] || [ -n "$artifacts" ]; then
-		verdict=FINDING
-		[ -n "$finding" ] || finding="exit $rc (see $w/fuzz.log)"
-		for a in "$w"/artifacts/crash-* "$w"/artifacts/timeout-* "$w"/artifacts/oom-*; do
-			[ -e "$a" ] || continue
-			"$build/bin/niovcheck" corpus decode --target "$t" --impl "$lib" "$a" "$a.scn" 2>/dev/null &&
-				finding="$finding | replay: $build/bin/niovcheck replay $a.scn --impl $lib"
-			break
-		done
-	fi
-	finding=${finding:-$note}
-	printf '%-12s %-9s %-8s %10s %8s  %s\n' "$p" "$t" "$verdict" "$execs" "$rate" "$finding" >"$w/row"
-	echo "fuzz-plugins: $p $t: $verdict, $execs execs, $rate exec/s${finding:+: $finding}"
-}
-
-pairs=()
+# The campaign itself is niovcheck's (cli/cmd_fuzz_campaign.cpp): the
+# libFuzzer command lines, the replays of a lone timeout and the verdict are
+# built where the fuzz engine of `niovcheck all` builds them.
+impls=()
 for p in $plugins; do
-	for t in $targets; do
-		pairs+=("$p $t")
-	done
+	impls+=(--impl "$build/lib/libniov_$p.so")
 done
-running=0
-for pair in "${pairs[@]}"; do
-	read -r p t <<<"$pair"
-	run_pair "$p" "$t" &
-	running=$((running + 1))
-	if [ $running -ge "$jobs" ]; then
-		wait -n
-		running=$((running - 1))
-	fi
-done
-wait
-[ $dry = 1 ] && exit 0
-echo
-printf '%-12s %-9s %-8s %10s %8s  %s\n' plugin target verdict execs exec/s finding
-status=0
-for pair in "${pairs[@]}"; do
-	read -r p t <<<"$pair"
-	row=$out/$p-$t/row
-	# A pair that left no row did not finish: that fails the campaign too.
-	if [ ! -s "$row" ]; then
-		printf '%-12s %-9s %-8s  %s\n' "$p" "$t" "NO-RESULT" "the run left no result (see $out/$p-$t)"
-		status=1
-		continue
-	fi
-	cat "$row"
-	grep -q '^[^ ]* *[^ ]* *FINDING ' "$row" && status=1
-done
-echo "fuzz-plugins: $([ $status = 0 ] && echo "no finding" || echo "FINDINGS: each one is a bug of the suite")" \
-	"(${secs}s per target and plugin, $sanitize)"
-exit $status
+dry_flag=()
+[ $dry = 1 ] && dry_flag=(--dry-run)
+exec "$build/bin/niovcheck" fuzz-campaign --fuzz-build "$fbuild" --out "$out" --targets "$targets" --time "$secs" \
+	--unit-timeout "$unit_timeout" --jobs "$jobs" --sanitize "$sanitize" "${impls[@]}" "${dry_flag[@]}"

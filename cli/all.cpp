@@ -13,13 +13,15 @@
 #include <fmt/format.h>
 
 #include "all_child.hpp"
-#include "all_engines.hpp"
+#include "all_progress.hpp"
 #include "all_findings.hpp"
 #include "all_probe.hpp"
 #include "all_report.hpp"
 #include "all_run.hpp"
 #include "../kernel/tool/sanitizer_report.hpp"
 #include "args.hpp"
+#include "engines/engine.hpp"
+#include "engines/libfuzzer.hpp"
 #include "kernel_build.hpp"
 #include "mutants.hpp"
 #include "output_paths.hpp"
@@ -35,36 +37,8 @@ namespace {
 
 namespace fs = std::filesystem;
 
-using EngineFn = EngineResult (*)(const AllContext &, const Progress &);
-
-struct EngineEntry {
-	const char *name;
-	EngineFn run;
-};
-
-const std::vector<EngineEntry> &engines() {
-	static const std::vector<EngineEntry> e{{"replay", replay_for_all},
-						{"props", props_for_all},
-						{"fuzz", fuzz_for_all},
-						{"proof", proof_for_all},
-						{"faults", faults_for_all}};
-	return e;
-}
-
-// How long an engine may take before it counts as hung: its budget with a
-// wide margin (a shared machine is slow, a hung plugin is not).
-unsigned engine_timeout(const std::string &name, const AllContext &c) {
-	if (name == "props")
-		return 600 + static_cast<unsigned>(c.cases / 10);
-	if (name == "fuzz")
-		return 4 * (c.fuzz_seconds + 120);	// the targets one at a time, at worst
-	if (name == "proof")
-		return 900;
-	return 600;
-}
-
 // The plugin under test: --impl, or the one kernel_build() makes of --kernel.
-void pick_plugin(const AllRequest &req, AllContext &c, std::string &kernel_note) {
+void pick_plugin(const AllRequest &req, EngineInput &c, std::string &kernel_note) {
 	if (!req.impl.empty() && !req.kernel.empty())
 		throw UsageError("--impl and --kernel: give one");
 	if (req.impl.empty() && req.kernel.empty())
@@ -73,6 +47,7 @@ void pick_plugin(const AllRequest &req, AllContext &c, std::string &kernel_note)
 	if (!req.kernel.empty()) {
 		KernelBuildOptions kopt;
 		kopt.asan = req.asan;
+		kopt.quiet = req.quiet;
 		const KernelBuild b = kernel_build(req.kernel, kopt);
 		c.plugin = b.plugin;
 		// The libFuzzer targets carry clang's ASan runtime, which cannot
@@ -113,7 +88,7 @@ void pick_plugin(const AllRequest &req, AllContext &c, std::string &kernel_note)
 
 // The libFuzzer targets: found, or built with the fuzz preset when clang-14
 // is here.  False (with @why) when neither.
-bool ensure_fuzz_targets(const AllRequest &req, std::string &why) {
+bool ensure_fuzz_targets(const AllRequest &req, ProgressDisplay &show, std::string &why) {
 	const std::string dir = fuzz_bin_dir(req);
 	if (fuzz_targets_built(dir))
 		return true;
@@ -125,7 +100,7 @@ bool ensure_fuzz_targets(const AllRequest &req, std::string &why) {
 		why = "no libFuzzer targets and no clang++-14 to build them (ci/install-deps.sh installs it)";
 		return false;
 	}
-	std::fprintf(stderr, "niovcheck all: building the libFuzzer targets (cmake --preset fuzz), once ...\n");
+	show.note("building the libFuzzer targets (cmake --preset fuzz), once ...");
 	const std::string log = (fs::path(req.source_dir) / "build-fuzz.log").string();
 	const std::string cmd = fmt::format(
 		"cd '{}' && cmake --preset fuzz >'{}' 2>&1 && cmake --build --preset fuzz --target send_fuzzer "
@@ -139,7 +114,8 @@ bool ensure_fuzz_targets(const AllRequest &req, std::string &why) {
 }
 
 // An engine whose child did not come back is a finding of its own.
-EngineResult engine_died(const std::string &name, const ChildOutcome &o, const AllContext &c) {
+EngineResult engine_died(const Engine &e, const ChildOutcome &o, const EngineInput &c) {
+	const std::string name = e.name;
 	EngineResult r;
 	r.name = name;
 	r.status = EngineStatus::finding;
@@ -177,15 +153,9 @@ EngineResult engine_died(const std::string &name, const ChildOutcome &o, const A
 		ob.detail = fmt::format("exited with status {}{} without a result", o.exit_code, in_op);
 	}
 	r.note = fmt::format("the {} engine: {} while at {}", name, ob.detail, ob.what);
-	// What was running is the replay: a scenario file (replay engine) or one
-	// property with the run's seed and cases.
-	if (name == "replay" && fs::exists(ob.what)) {
-		ob.scenario = fs::absolute(ob.what).string();
-		ob.replay = c.replay_command(ob.scenario);
-	} else if (name == "props" && ob.what.rfind("property ", 0) == 0) {
-		ob.replay = fmt::format("{} props --impl {} {} --property {} --seed {} --cases {}", c.niovcheck, c.plugin,
-					c.rules.flags(), ob.what.substr(9), c.req.seed, c.cases);
-	}
+	// What was running is the replay, where the engine has one for it.
+	if (e.died_at)
+		e.died_at(c, ob);
 	r.observations.push_back(std::move(ob));
 	return r;
 }
@@ -194,14 +164,15 @@ EngineResult engine_died(const std::string &name, const ChildOutcome &o, const A
 // finding and a new child goes on past it, so one crash hides nothing else.
 // A plugin that hung once would hang the next case too, and a child past
 // its whole budget has no case to skip: both end the engine.
-EngineResult run_engine(const EngineEntry &e, AllContext &c) {
+EngineResult run_engine(const Engine &e, EngineInput &c, ProgressDisplay &show) {
 	constexpr unsigned kMaxDeaths = 20;
 	std::vector<Observation> deaths;
 	double seconds = 0;
 	for (unsigned attempt = 0;; ++attempt) {
 		const ChildOutcome o = run_in_child([&](const Progress &p) { return to_json(e.run(c, p)); },
-						    {engine_timeout(e.name, c), c.limits.op_seconds}, c.work,
-						    fmt::format("engine-{}-{}", e.name, attempt));
+						    {e.timeout ? e.timeout(c) : 600u, c.limits.op_seconds}, c.work,
+						    fmt::format("engine-{}-{}", e.name, attempt),
+						    [&](const ChildStatus &st) { show.tick(st); });
 		seconds += o.seconds;
 		if (!o.error.empty())  // an error of ours (a file the suite could not write, say)
 			throw UsageError(fmt::format("the {} engine failed: {}", e.name, o.error));
@@ -224,7 +195,7 @@ EngineResult run_engine(const EngineEntry &e, AllContext &c) {
 			}
 			return r;
 		}
-		EngineResult died = engine_died(e.name, o, c);
+		EngineResult died = engine_died(e, o, c);
 		deaths.push_back(died.observations.front());
 		if (o.progress.empty() || c.skip.count(o.progress) || attempt + 1 >= kMaxDeaths || o.hung_call ||
 		    o.timed_out) {
@@ -239,7 +210,7 @@ EngineResult run_engine(const EngineEntry &e, AllContext &c) {
 }
 
 // The verdict of a plugin that died while being loaded: nothing else ran.
-AllVerdict load_death_verdict(const AllContext &c, const Observation &died) {
+AllVerdict load_death_verdict(const EngineInput &c, const Observation &died) {
 	AllVerdict v;
 	v.ctx = &c;
 	v.kernel = c.req.kernel;
@@ -268,7 +239,7 @@ std::string work_folder(const AllRequest &req, const std::string &plugin_name) {
 	}
 }
 
-std::vector<std::pair<std::string, bool>> scoreboard(const AllContext &c, const std::vector<Finding> &findings,
+std::vector<std::pair<std::string, bool>> scoreboard(const EngineInput &c, const std::vector<Finding> &findings,
 						     const std::vector<EngineResult> &results) {
 	std::vector<std::pair<std::string, bool>> row;
 	if (c.must_catch.empty())
@@ -283,8 +254,10 @@ std::vector<std::pair<std::string, bool>> scoreboard(const AllContext &c, const 
 					       : o.invariant;
 	};
 	for (const auto &e : results) {
-		// The proofs judge the rules in force, never the plugin's code.
-		if (e.status == EngineStatus::not_run || e.name == "proof" || e.name == "faults")
+		// Only the scoreboard's engines that judge the plugin's code (the
+		// proofs judge the rules in force).
+		const Engine *eng = find_engine(e.name);
+		if (e.status == EngineStatus::not_run || !eng || !eng->hunt || !eng->judges_code)
 			continue;
 		bool caught = false;
 		for (const auto &f : findings)
@@ -303,28 +276,18 @@ std::vector<std::pair<std::string, bool>> scoreboard(const AllContext &c, const 
 
 }  // namespace
 
-const std::vector<std::string> &all_engine_names() {
-	static const std::vector<std::string> names = [] {
-		std::vector<std::string> v;
-		for (const auto &e : engines())
-			v.emplace_back(e.name);
-		return v;
-	}();
-	return names;
-}
-
 std::unique_ptr<AllRun> check_all(const AllRequest &req) {
 	const auto t0 = std::chrono::steady_clock::now();
 	for (const auto &e : req.engines)
-		if (std::find(all_engine_names().begin(), all_engine_names().end(), e) == all_engine_names().end())
-			throw UsageError(fmt::format("--engines: no engine '{}' (replay, props, fuzz, proof, faults)", e));
+		if (!find_engine(e))
+			throw UsageError(fmt::format("--engines: no engine '{}' ({})", e, engine_list()));
 	// Where the report goes is known before anything runs: a verdict that
 	// cannot be written is lost work.
 	check_stdout();
 	if (!req.junit.empty())
 		check_output_path(req.junit, "--junit");
 	auto run = std::make_unique<AllRun>();
-	AllContext &c = run->ctx;
+	EngineInput &c = run->ctx;
 	c.req = req;
 	c.limits = req.limits;
 	std::string kernel_note;
@@ -349,6 +312,7 @@ std::unique_ptr<AllRun> check_all(const AllRequest &req) {
 	c.work = work_folder(req, c.plugin_name);
 	const std::string warn_log = start_warn_log(c.work);
 	catch_stop_signals();
+	ProgressDisplay show(progress_mode(req.quiet));
 
 	AllVerdict &v = run->verdict;
 	v.ctx = &c;
@@ -357,18 +321,19 @@ std::unique_ptr<AllRun> check_all(const AllRequest &req) {
 		v = load_death_verdict(c, *probe.died);
 	} else {
 		std::vector<EngineResult> results;
-		for (const auto &e : engines()) {
+		for (const auto &e : registry()) {
 			if (!req.engines.empty() &&
 			    std::find(req.engines.begin(), req.engines.end(), e.name) == req.engines.end())
 				continue;
 			std::string why;
 			if (stop_signal())
 				why = fmt::format("interrupted by {} before it started", signal_name(stop_signal()));
-			else if (std::string(e.name) == "fuzz")
-				ensure_fuzz_targets(req, why);	// says why not, when not
+			else if (e.needs_fuzz_targets)
+				ensure_fuzz_targets(req, show, why);  // says why not, when not
 			if (why.empty()) {
-				std::fprintf(stderr, "niovcheck all: %s ...\n", e.name);
-				results.push_back(run_engine(e, c));
+				show.start(e.name, e.estimate ? e.estimate(c) : 0);
+				results.push_back(run_engine(e, c, show));
+				show.end(results.back());
 				continue;
 			}
 			EngineResult r;
@@ -393,7 +358,7 @@ std::unique_ptr<AllRun> check_all(const AllRequest &req) {
 		}
 		v.interrupted = stop_signal();
 		if (!v.interrupted) {
-			std::fprintf(stderr, "niovcheck all: naming the root causes ...\n");
+			show.note("naming the root causes ...");
 			v.findings = group_findings(c, results);
 			check_replays(c, v.findings);
 			v.scoreboard = scoreboard(c, v.findings, results);

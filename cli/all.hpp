@@ -30,6 +30,7 @@ struct AllRequest {
 	bool json = false;
 	bool tap = false;
 	bool summary = false;	 // plain text for a mail: <= 72 columns, no colours
+	bool quiet = false;	 // no progress on stderr (all_progress.hpp)
 	std::string junit;	 // write JUnit XML here ("" = no)
 	uint64_t seed = 1;
 	// Overrides of the budget (0 = the budget's value).
@@ -47,9 +48,6 @@ struct AllRequest {
 	std::string work_dir;	 // failing cases and logs; "" = ./niovcheck-failures/all-<plugin>
 	worker::Limits limits;	 // op_seconds: a plugin call that does not return is a hang
 };
-
-// The engines `all` knows, in the order it runs them.
-const std::vector<std::string> &all_engine_names();
 
 // Runs and prints the verdict to @out (text, JSON or TAP).  Returns the exit
 // code: 0 clean, 1 a finding, 2 bad input, 128 + the signal when SIGINT,

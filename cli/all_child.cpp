@@ -36,6 +36,7 @@ constexpr int kSliceMs = 50;  // how often the parent looks at the plugin call r
 struct Page {
 	Breadcrumb crumb;
 	char progress[4096];
+	std::atomic<uint64_t> counts[2];  // Progress::count: done, total
 };
 
 // The result pipe's first byte: what follows.
@@ -94,7 +95,7 @@ void write_all(int fd, const std::string &s) {
 	::setenv("NIOV_KERNEL_WARN_CONTEXT", context.c_str(), 1);
 	std::string msg;
 	try {
-		msg = kResult + fn(Progress(page->progress, sizeof page->progress, context)).dump();
+		msg = kResult + fn(Progress(page->progress, sizeof page->progress, context, page->counts)).dump();
 	} catch (const PluginFault &f) {  // the plugin broke the ABI's contract: its finding
 		msg = kFault + f.id + '\n' + f.what();
 	} catch (const std::exception &e) {  // ours
@@ -111,6 +112,7 @@ void write_all(int fd, const std::string &s) {
 struct Watch {
 	const ChildLimits &lim;
 	Page &page;
+	const std::function<void(const ChildStatus &)> &watch;
 	pid_t pid;
 	int result_fd;
 	std::string data;
@@ -155,6 +157,14 @@ struct Watch {
 				break;
 			}
 			const auto now = Clock::now();
+			if (watch) {
+				ChildStatus st;
+				st.at = std::string(page.progress, strnlen(page.progress, sizeof page.progress));
+				st.done = page.counts[0].load();
+				st.total = page.counts[1].load();
+				st.seconds = std::chrono::duration<double>(now - start).count();
+				watch(st);
+			}
 			if (const uint64_t p = page.crumb.progress.load(); p != last_progress) {
 				last_progress = p;
 				last_change = now;
@@ -182,6 +192,13 @@ struct Watch {
 };
 
 }  // namespace
+
+void Progress::count(uint64_t done, uint64_t total) const {
+	if (!counts_)
+		return;
+	counts_[1].store(total);
+	counts_[0].store(done);
+}
 
 void Progress::at(const std::string &what) const {
 	crumb_copy(buf_, cap_, what);
@@ -217,7 +234,8 @@ void catch_stop_signals() {
 int stop_signal() { return g_stop.load(); }
 
 ChildOutcome run_in_child(const std::function<nlohmann::json(const Progress &)> &fn, const ChildLimits &lim,
-			  const std::string &work_dir, const std::string &tag) {
+			  const std::string &work_dir, const std::string &tag,
+			  const std::function<void(const ChildStatus &)> &watch) {
 	namespace fs = std::filesystem;
 	ChildOutcome o;
 	if (g_stop.load()) {
@@ -257,7 +275,7 @@ ChildOutcome run_in_child(const std::function<nlohmann::json(const Progress &)> 
 	::setpgid(pid, pid);
 	g_group.store(pid);
 	::fcntl(fds[0], F_SETFL, O_NONBLOCK);
-	Watch w{lim, *page, pid, fds[0], {}};
+	Watch w{lim, *page, watch, pid, fds[0], {}};
 	w.loop(o);
 	g_group.store(0);
 	// Whatever the child started is ended with it.

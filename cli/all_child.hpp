@@ -7,6 +7,8 @@
 // end a plugin call that does not return.
 #pragma once
 
+#include <atomic>
+#include <cstdint>
 #include <functional>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -18,14 +20,25 @@ namespace niov::cli {
 // what the run was at).
 class Progress {
 public:
-	Progress(char *buf, size_t cap, std::string context_file = {})
-		: buf_(buf), cap_(cap), context_file_(std::move(context_file)) {}
+	Progress(char *buf, size_t cap, std::string context_file = {}, std::atomic<uint64_t> *counts = nullptr)
+		: buf_(buf), cap_(cap), context_file_(std::move(context_file)), counts_(counts) {}
 	void at(const std::string &what) const;
+	// How far it got: @done of @total items (the parent shows it).
+	void count(uint64_t done, uint64_t total) const;
 
 private:
 	char *buf_;
 	size_t cap_;
 	std::string context_file_;
+	std::atomic<uint64_t> *counts_;	 // done, total
+};
+
+// What the parent sees of a running child, a few times a second.
+struct ChildStatus {
+	std::string at;	     // the last Progress::at
+	uint64_t done = 0;   // Progress::count (total 0: not known)
+	uint64_t total = 0;
+	double seconds = 0;  // since it started
 };
 
 struct ChildLimits {
@@ -52,8 +65,10 @@ struct ChildOutcome {
 
 // Forks; the child runs @fn (in its own process group, so whatever it
 // starts is killed with it) and exits.  @tag names the log under @work_dir.
+// @watch, when given, is called in the parent while the child runs.
 ChildOutcome run_in_child(const std::function<nlohmann::json(const Progress &)> &fn, const ChildLimits &lim,
-			  const std::string &work_dir, const std::string &tag);
+			  const std::string &work_dir, const std::string &tag,
+			  const std::function<void(const ChildStatus &)> &watch = {});
 
 // From now on SIGINT, SIGTERM and SIGHUP (those not ignored when we were
 // started) kill the running child's process group and are remembered:

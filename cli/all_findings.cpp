@@ -31,7 +31,7 @@ bool expected(const Scenario &sc, const std::string &inv) {
 }
 
 // The scenario as the replay command runs it (cmd_replay's pinning).
-Scenario as_replayed(const AllContext &ctx, Scenario sc, bool model_only) {
+Scenario as_replayed(const EngineInput &ctx, Scenario sc, bool model_only) {
 	if (model_only)
 		return sc;
 	if (!ctx.rules.matches(sc)) {
@@ -91,7 +91,7 @@ const Difference &root_difference(const std::vector<Difference> &diffs) {
 }
 
 // In the child: replay @o's case and name its first event.
-nlohmann::json cause_of_case(const AllContext &ctx, const Observation &o) {
+nlohmann::json cause_of_case(const EngineInput &ctx, const Observation &o) {
 	auto parsed = load_scenario_file(o.scenario);
 	if (!parsed.scenario)
 		return {{"key", "unreadable case"}, {"title", parsed.error.message}};
@@ -216,7 +216,7 @@ nlohmann::json cause_from_engine(const Observation &o, const ChildOutcome *died)
 
 // A known bug of the era's rules, shown by a shipped scenario that expects
 // it: one finding for all of them, named after what the era lacks.
-nlohmann::json known_bug_cause(const AllContext &ctx, const Observation &o) {
+nlohmann::json known_bug_cause(const EngineInput &ctx, const Observation &o) {
 	std::vector<std::string> invs;
 	std::istringstream words(o.invariant.substr(kKnownBugPrefix.size()));
 	for (std::string w; words >> w;)
@@ -237,7 +237,7 @@ int engine_rank(const std::string &e) {
 
 }  // namespace
 
-std::vector<Finding> group_findings(const AllContext &ctx, const std::vector<EngineResult> &engines) {
+std::vector<Finding> group_findings(const EngineInput &ctx, const std::vector<EngineResult> &engines) {
 	std::map<std::string, Finding> by_key;
 	std::vector<std::string> order;
 	unsigned n = 0;
@@ -288,7 +288,7 @@ std::vector<Finding> group_findings(const AllContext &ctx, const std::vector<Eng
 	return out;
 }
 
-void check_replays(const AllContext &ctx, std::vector<Finding> &findings) {
+void check_replays(const EngineInput &ctx, std::vector<Finding> &findings) {
 	unsigned n = 0;
 	for (auto &f : findings) {
 		if (f.replay.empty())

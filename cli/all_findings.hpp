@@ -23,14 +23,15 @@
 #include <vector>
 
 #include "all_types.hpp"
+#include "engines/engine.hpp"
 
 namespace niov::cli {
 
-std::vector<Finding> group_findings(const AllContext &ctx, const std::vector<EngineResult> &engines);
+std::vector<Finding> group_findings(const EngineInput &ctx, const std::vector<EngineResult> &engines);
 
 // Runs each finding's replay command again (in a shell, output discarded)
 // and records whether it fails as it should: exit 1, or the same death for
 // a crash.
-void check_replays(const AllContext &ctx, std::vector<Finding> &findings);
+void check_replays(const EngineInput &ctx, std::vector<Finding> &findings);
 
 }  // namespace niov::cli

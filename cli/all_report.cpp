@@ -58,7 +58,7 @@ std::string tap_text(std::string s) {
 }
 
 std::string subject(const AllVerdict &v) {
-	const AllContext &c = *v.ctx;
+	const EngineInput &c = *v.ctx;
 	if (!v.kernel.empty())
 		return fmt::format("kernel tree {} (plugin {})", v.kernel, c.plugin);
 	return fmt::format("plugin {} ({})", c.plugin, c.plugin_name);
@@ -69,7 +69,7 @@ const char *budget_name(Budget b) { return b == Budget::nightly ? "nightly" : "p
 }  // namespace
 
 void print_text(std::FILE *out, const AllVerdict &v) {
-	const AllContext &c = *v.ctx;
+	const EngineInput &c = *v.ctx;
 	std::fprintf(out, "niovcheck all: %s\n  %s; budget %s (%llu cases per property, %u s per fuzz target); seed %llu\n\n",
 		     subject(v).c_str(), rules_text(c.rules).c_str(), budget_name(c.req.budget),
 		     static_cast<unsigned long long>(c.cases), c.fuzz_seconds, static_cast<unsigned long long>(c.req.seed));
@@ -164,7 +164,7 @@ static nlohmann::json warns_json(const std::vector<WarnSite> &warns) {
 }
 
 nlohmann::json verdict_json(const AllVerdict &v) {
-	const AllContext &c = *v.ctx;
+	const EngineInput &c = *v.ctx;
 	auto engines = nlohmann::json::array();
 	for (const auto &e : v.engines)
 		engines.push_back({{"engine", e.name},
@@ -347,7 +347,7 @@ std::string command_lines(const std::string &cmd, size_t width) {
 
 void print_summary(std::FILE *out, const AllVerdict &v) {
 	constexpr size_t kWidth = 72;
-	const AllContext &c = *v.ctx;
+	const EngineInput &c = *v.ctx;
 	std::string s = wrapped(fmt::format("niovcheck {}: ", v.kernel.empty() ? "plugin" : "kernel tree"),
 				v.kernel.empty() ? c.plugin_name : v.kernel, kWidth, "  ");
 	s += wrapped("rules ", c.rules.label(), kWidth, "  ");

@@ -9,12 +9,13 @@
 #include <vector>
 
 #include "all_types.hpp"
+#include "engines/engine.hpp"
 #include "kernel_warns.hpp"
 
 namespace niov::cli {
 
 struct AllVerdict {
-	const AllContext *ctx = nullptr;
+	const EngineInput *ctx = nullptr;
 	std::vector<EngineResult> engines;
 	std::vector<Finding> findings;
 	std::string kernel;	  // the tree, for --kernel runs

@@ -15,7 +15,7 @@ namespace niov::cli {
 
 // One run: its context and the verdict that points into it (so it stays put).
 struct AllRun {
-	AllContext ctx;
+	EngineInput ctx;
 	AllVerdict verdict;
 
 	AllRun() = default;

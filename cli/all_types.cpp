@@ -2,14 +2,7 @@
 
 #include <fmt/format.h>
 
-#include "replay_command.hpp"
-
 namespace niov::cli {
-
-std::string AllContext::replay_command(const std::string &file, bool model_only) const {
-	return model_only ? replay_command_line(niovcheck, file, "", "")
-			  : replay_command_line(niovcheck, file, plugin, rules.flags());
-}
 
 std::string_view status_name(EngineStatus s) {
 	switch (s) {

@@ -4,7 +4,6 @@
 #pragma once
 
 #include <nlohmann/json.hpp>
-#include <set>
 #include <string>
 #include <vector>
 
@@ -51,33 +50,6 @@ struct EngineResult {
 	// run as expected.  Real, reported, not counted in the verdict.
 	std::vector<Observation> known;
 	std::vector<EngineItem> items;  // what it ran, one by one (empty: the engine is one item)
-};
-
-// Where the run's plugin, rules and budget are, for the engines.
-struct AllContext {
-	AllRequest req;
-	std::string plugin;	 // absolute
-	// What the libFuzzer targets load ("" = @plugin): a kernel tree's ASan
-	// build made with clang-14, whose runtime the targets' is; gcc's is not.
-	std::string fuzz_plugin;
-	std::string plugin_name;
-	std::string must_catch;	 // set: the plugin is a variant (the scoreboard row)
-	RulesRequest request;	 // what gives those rules (the flags, or a kernel tree's)
-	RulesInForce rules;
-	// A kernel tree's: each rule choice read off its code, with the file:line.
-	std::vector<std::string> rules_from_code;
-	std::string niovcheck;	 // absolute path of the CLI for replay commands
-	std::string work;	 // absolute folder for this run's files
-	worker::Limits limits;	 // the per-call watchdog of the engines' children
-	// What an engine's earlier child died on: the rerun skips it and goes on
-	// (Progress markers: a scenario file, "property NAME").
-	std::set<std::string> skip;
-	uint64_t cases = 0;
-	unsigned fuzz_seconds = 0;
-	unsigned jobs = 1;	 // fuzz targets run side by side
-	unsigned proof_timeout_ms = 0;
-	// "NIOVCHECK replay FILE --impl PLUGIN --rules ..." (@model_only: no plugin).
-	std::string replay_command(const std::string &file, bool model_only = false) const;
 };
 
 // One root cause and everything that showed it.

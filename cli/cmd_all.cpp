@@ -27,6 +27,7 @@ AllRequest all_request(Args &args) {
 	req.json = args.flag("json");
 	req.tap = args.flag("tap");
 	req.summary = args.flag("summary");
+	req.quiet = args.flag("quiet");
 	req.junit = args.option("junit", "");
 	req.seed = args.number("seed", 1);
 	req.cases = args.number("cases", 0);

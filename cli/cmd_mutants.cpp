@@ -18,6 +18,7 @@
 
 #include "bounded_file.hpp"
 #include "commands.hpp"
+#include "engines/engine.hpp"
 #include "mutants.hpp"
 #include "plugin.hpp"
 #include "rules_opts.hpp"
@@ -25,16 +26,6 @@
 #include "worker_findings.hpp"
 
 namespace niov::cli {
-
-const std::vector<Engine> &mutant_engines() {
-	static const std::vector<Engine> engines{
-		{"replay", replay_engine},
-		{"props", props_engine},
-		{"fuzz", fuzz_engine},
-		{"proof", proof_engine},
-	};
-	return engines;
-}
 
 namespace {
 
@@ -149,24 +140,26 @@ std::vector<Variant> load_variants(const std::vector<std::string> &paths, const 
 int cmd_mutants(Args &args) {
 	const bool json = args.flag("json");
 	const std::string only = args.option("variant", "");
-	MutantsOptions opt;
-	opt.source_dir = args.option("source-dir", NIOV_SOURCE_DIR);
-	opt.bin_dir = (build_dir() / "bin").string();
+	// The budget and folders every variant's engines share.
+	EngineInput base;
+	base.req.source_dir = args.option("source-dir", NIOV_SOURCE_DIR);
+	base.niovcheck = (build_dir() / "bin" / "niovcheck").string();
 	const char *fuzz_env = std::getenv("NIOV_FUZZ_BUILD");
-	opt.fuzz_bin_dir = args.option("fuzz-build", fuzz_env && *fuzz_env ? fuzz_env : opt.source_dir + "/build-fuzz") + "/bin";
+	base.req.fuzz_bin_dir =
+		args.option("fuzz-build", fuzz_env && *fuzz_env ? fuzz_env : base.req.source_dir + "/build-fuzz") + "/bin";
 	const char *fail_env = std::getenv("NIOV_FAILURE_DIR");
-	opt.failure_dir = std::filesystem::absolute(
+	base.work = std::filesystem::absolute(
 		args.option("failure-dir", fail_env && *fail_env ? fail_env : "niovcheck-failures")).string();
-	opt.fuzz_seconds = static_cast<unsigned>(args.number("fuzz-seconds", 60));
-	opt.proof_timeout_ms = static_cast<unsigned>(args.number("proof-timeout-ms", 20000));
-	opt.prop_cases = static_cast<unsigned>(args.number("cases", 0));
-	opt.seed = args.number("seed", 1);
+	base.fuzz_seconds = static_cast<unsigned>(args.number("fuzz-seconds", 60));
+	base.proof_timeout_ms = static_cast<unsigned>(args.number("proof-timeout-ms", 20000));
+	base.cases = static_cast<unsigned>(args.number("cases", 0));
+	base.req.seed = args.number("seed", 1);
 	const std::string engines_opt = args.option("engines", "");
 	const std::string list = args.option("plugins", (build_dir() / "lib" / "niov_plugins.txt").string());
 	const std::vector<std::string> impls = args.options("impl");
 	const std::string dir = args.option("variants-dir", "");
 	const RulesRequest req = rules_request(args);
-	opt.limits = worker_limits(args);
+	base.limits = worker_limits(args);
 	args.done();
 
 	// --impl and --variants-dir replace the shipped broken variants.
@@ -176,14 +169,14 @@ int cmd_mutants(Args &args) {
 			paths.push_back(std::move(p));
 	if (paths.empty())
 		paths = listed_broken(list);
-	const auto variants = load_variants(paths, only, req, opt.limits);
+	const auto variants = load_variants(paths, only, req, base.limits);
 	std::vector<const Engine *> engines;
-	for (const auto &e : mutant_engines())
-		if (engines_opt.empty() || ("," + engines_opt + ",").find("," + e.name + ",") != std::string::npos)
+	for (const auto &e : registry())
+		if (e.hunt && (engines_opt.empty() || ("," + engines_opt + ",").find("," + std::string(e.name) + ",") != std::string::npos))
 			engines.push_back(&e);
 	if (engines.empty())
-		throw UsageError(fmt::format("--engines '{}': want a comma list of replay, props, fuzz, proof", engines_opt));
-	if (opt.fuzz_seconds == 0 || opt.proof_timeout_ms == 0)
+		throw UsageError(fmt::format("--engines '{}': want a comma list of {}", engines_opt, engine_list(true)));
+	if (base.fuzz_seconds == 0 || base.proof_timeout_ms == 0)
 		throw UsageError("--fuzz-seconds and --proof-timeout-ms must be at least 1");
 
 	auto rows = nlohmann::json::array();
@@ -197,7 +190,7 @@ int cmd_mutants(Args &args) {
 			std::printf("niovcheck mutants: %s\n", l.c_str());
 		std::printf("%-18s %-26s", "variant", "must catch");
 		for (const auto *e : engines)
-			std::printf(" %-12s", e->name.c_str());
+			std::printf(" %-12s", e->name);
 		std::printf(" verdict\n");
 	}
 	for (const auto &v : variants) {
@@ -208,8 +201,15 @@ int cmd_mutants(Args &args) {
 		bool caught = false, fault = false;
 		std::string cells, first;
 		auto by_engine = nlohmann::json::object();
+		// The variant as the engines' input: its plugin, its rules.
+		EngineInput in = base;
+		in.plugin = v.path;
+		in.plugin_name = v.name;
+		in.must_catch = v.must_catch;
+		in.request = v.request;
+		in.rules = v.rules;
 		for (const auto *e : engines) {
-			const Catch c = e->run(v, opt);
+			const Catch c = e->hunt(in, v);
 			caught |= c.caught;
 			fault |= c.fault;
 			by_engine[e->name] = {{"ran", c.ran}, {"caught", c.caught}, {"noticed", c.noticed}, {"fault", c.fault},
@@ -228,7 +228,7 @@ int cmd_mutants(Args &args) {
 				row["replay"] = c.replay;
 				row["first_engine"] = e->name;
 			} else if (!c.ran && !c.note.empty() && !json && notes.insert(e->name + c.note).second) {
-				std::fprintf(stderr, "mutants: %s engine n/a: %s\n", e->name.c_str(), c.note.c_str());
+				std::fprintf(stderr, "mutants: %s engine n/a: %s\n", e->name, c.note.c_str());
 			}
 		}
 		row["engines"] = by_engine;

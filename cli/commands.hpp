@@ -20,6 +20,8 @@ int cmd_props(Args &args);
 int cmd_corpus(Args &args);
 int cmd_prove(Args &args);
 int cmd_mutants(Args &args);
+// Every libFuzzer target against every plugin (the nightly campaign).
+int cmd_fuzz_campaign(Args &args);
 int cmd_all(Args &args);
 // all's options (the budget, engines, rules, outputs, work folder), for the
 // commands that run all's engines: `kernel series`.

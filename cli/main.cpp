@@ -92,6 +92,8 @@ static int run_command(const std::string &cmd, int argc, char **argv) {
 			return cmd_prove(args);
 		if (cmd == "mutants")
 			return cmd_mutants(args);
+		if (cmd == "fuzz-campaign")
+			return cmd_fuzz_campaign(args);
 		if (cmd == "all")
 			return cmd_all(args);
 		if (cmd == "plugin")

@@ -1,11 +1,9 @@
-// The bug scoreboard: every broken variant against every engine.
-//
-// An engine is a function from a variant to a catch report.  Engines that
-// are not built on this machine (the fuzzers need clang) say so instead of
-// passing silently.
+// The bug scoreboard: every broken variant against every engine that has a
+// hunt (engines/engine.hpp): does it catch the variant's declared slip?
+// Engines that are not built on this machine (the fuzzers need clang) say
+// so instead of passing silently.
 #pragma once
 
-#include <functional>
 #include <string>
 #include <vector>
 
@@ -40,18 +38,6 @@ struct Judged {
 };
 Judged judge_finding(const Variant &v, const std::string &id);
 
-struct MutantsOptions {
-	std::string source_dir;	 // the repository (corpora/)
-	std::string bin_dir;	 // build/bin
-	std::string fuzz_bin_dir;  // the libFuzzer targets (the NIOV_FUZZ=ON clang build)
-	std::string failure_dir;   // where caught cases are written as scenario files
-	unsigned fuzz_seconds = 60;  // per target
-	unsigned prop_cases = 0;     // per property; 0: the presubmit budget
-	unsigned proof_timeout_ms = 20000;  // per query
-	uint64_t seed = 1;
-	worker::Limits limits;	// every plugin-driving job runs in a worker
-};
-
 struct Catch {
 	bool ran = false;	  // false: engine not available here
 	bool caught = false;	  // the must-catch invariant (or a difference) fired
@@ -62,18 +48,5 @@ struct Catch {
 	std::string replay;	  // one command that shows it
 	std::string note;
 };
-
-struct Engine {
-	std::string name;
-	std::function<Catch(const Variant &, const MutantsOptions &)> run;
-};
-
-// The engines, in the order of the matrix; one file each (mutants_*.cpp).
-const std::vector<Engine> &mutant_engines();
-
-Catch replay_engine(const Variant &v, const MutantsOptions &opt);
-Catch props_engine(const Variant &v, const MutantsOptions &opt);
-Catch fuzz_engine(const Variant &v, const MutantsOptions &opt);
-Catch proof_engine(const Variant &v, const MutantsOptions &opt);
 
 }  // namespace niov::cli

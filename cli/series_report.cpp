@@ -128,7 +128,7 @@ std::string engine_mark(const SeriesStep &s, const EngineResult &e) {
 }
 
 nlohmann::json series_json(const SeriesVerdict &v) {
-	const AllContext &c = v.steps.front().run->ctx;
+	const EngineInput &c = v.steps.front().run->ctx;
 	auto steps = nlohmann::json::array();
 	for (const auto &s : v.steps)
 		steps.push_back(step_json(s));

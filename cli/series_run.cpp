@@ -84,8 +84,10 @@ SeriesVerdict run_series(const SeriesSource &src, const AllRequest &req, const S
 		if (s.same_as >= 0) {
 			s.run = v.steps[s.same_as].run;
 		} else {
-			std::fprintf(stderr, "niovcheck kernel series: checking %s (%zu of %zu)\n",
-				     s.patch ? s.patch->subject.c_str() : "the base", static_cast<std::size_t>(s.index) + 1, v.steps.size());
+			if (!req.quiet)
+				std::fprintf(stderr, "niovcheck kernel series: checking %s (%zu of %zu)\n",
+					     s.patch ? s.patch->subject.c_str() : "the base", static_cast<std::size_t>(s.index) + 1,
+					     v.steps.size());
 			AllRequest r = req;
 			r.kernel = s.tree;
 			r.json = r.tap = false;

@@ -107,7 +107,7 @@ void print_finding(std::FILE *out, const Finding &f) {
 }  // namespace
 
 void print_series_text(std::FILE *out, const SeriesVerdict &v) {
-	const AllContext &c = v.steps.front().run->ctx;
+	const EngineInput &c = v.steps.front().run->ctx;
 	std::fprintf(out, "niovcheck kernel series: %zu patch%s on %s (%s)\n", v.steps.size() - 1,
 		     v.steps.size() == 2 ? "" : "es", v.source->base.c_str(), v.source->what.c_str());
 	std::fprintf(out, "  budget %s (%llu cases per property, %u s per fuzz target); seed %llu; coverage %s\n\n",

@@ -2,6 +2,8 @@
 // --help`; cli/tests/help_test.sh checks the lists against the code).
 #include "usage.hpp"
 
+#include "engines/engine.hpp"
+
 #include <array>
 #include <string>
 #include <utility>
@@ -27,7 +29,7 @@ struct Entry {
 	const char *cmd, *summary, *usage;
 };
 
-constexpr std::array<Entry, 14> kCommands{{
+constexpr std::array<Entry, 15> kCommands{{
 	{"replay", "run a scenario through the model (and a plugin)",
 	 "usage: niovcheck replay FILE [--impl PATH] [--rules P] [--policy K=V]... [--json] [--verbose]\n"
 	 "  --verbose              every frag, skb and step (repeats are summarized otherwise)\n"
@@ -96,22 +98,35 @@ constexpr std::array<Entry, 14> kCommands{{
 	 "  --impl PATH            any plugin as a variant (repeatable; replaces the shipped ones)\n"
 	 "  --variants-dir DIR     every .so in DIR as a variant; NAME.rules beside NAME.so gives its\n"
 	 "                         rules ('rules P', 'policy K=V' lines) when the command line does not\n"
-	 "  --engines a,b          replay, props, fuzz, proof (default all)\n"
+	 "  --engines a,b          %SCOREBOARD_ENGINES% (default all)\n"
 	 "  --cases N  --seed S  --fuzz-seconds N (60)  --proof-timeout-ms N (20000)\n"
 	 "  --fuzz-build DIR       the libFuzzer build (default build-fuzz, $NIOV_FUZZ_BUILD)\n"
 	 "  --failure-dir DIR      caught cases ($NIOV_FAILURE_DIR)   --plugins LIST  build/lib/niov_plugins.txt\n"
 	 "  --source-dir DIR       the repository (corpora/)   --json  schema niovcheck-mutants/1\n"
 	 "%RULES%"},
+	{"fuzz-campaign", "every libFuzzer target against every plugin (the nightly campaign)",
+	 "usage: niovcheck fuzz-campaign --impl PATH... [--targets \"bind send config scenario\"] [--time S]\n"
+	 "                               [--unit-timeout S] [--jobs N] [--sanitize asan|plain] [--out DIR]\n"
+	 "                               [--fuzz-build DIR] [--source-dir DIR] [--dry-run]\n"
+	 "  --impl PATH            a plugin that should show no finding (repeatable)\n"
+	 "  --time S               per target and plugin (default 120)   --unit-timeout S  per input (10)\n"
+	 "  --jobs N               pairs side by side (default 1)        --out DIR  (default ./fuzz-plugins)\n"
+	 "  --sanitize asan|plain  the ASan + UBSan targets or the _nosan ones\n"
+	 "  --fuzz-build DIR       the libFuzzer build (default build-fuzz, $NIOV_FUZZ_BUILD)\n"
+	 "  --dry-run              print the command lines only\n"
+	 "  exit 0 no finding, 1 a finding (a timeout that 3 replays do not repeat is not one), 2 bad input\n"},
 	{"all", "every engine on one plugin or kernel tree, one verdict",
 	 "usage: niovcheck all (--impl PATH | --kernel DIR) [--rules P] [--policy K=V]... [--budget presubmit|nightly]\n"
 	 "                     [--json | --tap | --summary] [--junit FILE] [--engines a,b] [--cases N] [--fuzz-seconds N]\n"
 	 "                     [--proof-timeout-ms N] [--jobs N] [--seed S] [--no-build-fuzz] [--fuzz-build DIR] [--no-cache] [--asan]\n"
-	 "                     [--work-dir DIR] [--source-dir DIR] [--op-timeout S]\n"
+	 "                     [--work-dir DIR] [--source-dir DIR] [--op-timeout S] [--quiet]\n"
 	 "  --impl PATH            the plugin       --kernel DIR  a kernel tree (built with kernel build)\n"
 	 "  --budget B             presubmit (1000 cases, 15 s per fuzz target) or nightly (20000, 600 s)\n"
 	 "  --json                 schema niovcheck-all/1   --tap  KTAP v1   --junit FILE  JUnit XML\n"
 	 "  --summary              plain text for a mail: the verdict in 72 columns\n"
-	 "  --engines a,b          replay, props, fuzz, proof, faults (default all)\n"
+	 "  --quiet                no progress on stderr (on a terminal one line per running engine, updated\n"
+	 "                         in place; elsewhere a line when each engine starts and ends)\n"
+	 "  --engines a,b          %ENGINES% (default all)\n"
 	 "  --cases N  --fuzz-seconds N  --proof-timeout-ms N   override the budget\n"
 	 "  --jobs N               fuzz targets side by side (default: the machine's cores)\n"
 	 "  --seed S               every engine's seed (default 1)\n"
@@ -159,7 +174,9 @@ constexpr std::array<Entry, 14> kCommands{{
 std::string expand(const char *text) {
 	std::string s = text;
 	for (const auto &[key, value] : {std::pair<std::string, std::string>{"%RULES%", rules_lines()},
-					 {"%PRESETS%", preset_list()}})
+					 {"%PRESETS%", preset_list()},
+					 {"%ENGINES%", engine_list()},
+					 {"%SCOREBOARD_ENGINES%", engine_list(true)}})
 		for (size_t at; (at = s.find(key)) != std::string::npos;)
 			s.replace(at, key.size(), value);
 	return s;
@@ -176,8 +193,10 @@ std::string command_usage(const std::string &cmd) {
 
 std::string overall_usage() {
 	std::string s = "usage: niovcheck COMMAND [options]   (niovcheck COMMAND --help lists every option)\n";
-	for (const auto &e : kCommands)
-		s += std::string("  ") + e.cmd + std::string(10 - std::string(e.cmd).size(), ' ') + e.summary + "\n";
+	for (const auto &e : kCommands) {
+		const std::string cmd = e.cmd;  // a long name gets one space, not a negative pad
+		s += "  " + cmd + std::string(cmd.size() < 10 ? 10 - cmd.size() : 1, ' ') + e.summary + "\n";
+	}
 	s += "Exit codes: 0 clean, 1 a violation, difference or finding, 2 bad input.\n";
 	return s;
 }

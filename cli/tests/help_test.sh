@@ -30,6 +30,7 @@ check_options cmd_props.cpp props
 check_options cmd_corpus.cpp corpus
 check_options cmd_prove.cpp prove
 check_options cmd_mutants.cpp mutants
+check_options cmd_fuzz_campaign.cpp fuzz-campaign
 check_options cmd_all.cpp all
 check_options cmd_plugin.cpp plugin
 check_options cmd_kernel.cpp kernel
