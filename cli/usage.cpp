@@ -121,7 +121,7 @@ constexpr std::array<Entry, 15> kCommands{{
 	 "                     [--proof-timeout-ms N] [--jobs N] [--seed S] [--no-build-fuzz] [--fuzz-build DIR] [--no-cache] [--asan]\n"
 	 "                     [--work-dir DIR] [--source-dir DIR] [--op-timeout S] [--quiet]\n"
 	 "  --impl PATH            the plugin       --kernel DIR  a kernel tree (built with kernel build)\n"
-	 "  --budget B             presubmit (1000 cases, 15 s per fuzz target) or nightly (20000, 600 s)\n"
+	 "  --budget B             presubmit (1000 cases, 8 s per fuzz target) or nightly (20000, 600 s)\n"
 	 "  --json                 schema niovcheck-all/1   --tap  KTAP v1   --junit FILE  JUnit XML\n"
 	 "  --summary              plain text for a mail: the verdict in 72 columns\n"
 	 "  --quiet                no progress on stderr (on a terminal one line per running engine, updated\n"
