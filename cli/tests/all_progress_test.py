@@ -49,8 +49,11 @@ def main():
     fails = []
     env = dict(os.environ, TERM="xterm")
     with tempfile.TemporaryDirectory() as tmp:
+        # Enough cases that the properties run for seconds on a fast
+        # machine: the terminal line is redrawn every 50 ms, and a run that
+        # ends within one redraw shows no count.
         def cmd(tag, *more):
-            return [niovcheck, "all", "--impl", plugin, "--engines", "replay,props", "--cases", "100",
+            return [niovcheck, "all", "--impl", plugin, "--engines", "replay,props", "--cases", "3000",
                     "--work-dir", os.path.join(tmp, tag), "--json", *more]
 
         rc, out, err = run_on_pty(cmd("tty"), env)
