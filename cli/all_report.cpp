@@ -31,21 +31,6 @@ std::string seen_by_text(const Finding &f) {
 	return s;
 }
 
-std::string xml_escape(const std::string &s) {
-	std::string out;
-	for (char c : s) {
-		switch (c) {
-		case '&': out += "&amp;"; break;
-		case '<': out += "&lt;"; break;
-		case '>': out += "&gt;"; break;
-		case '"': out += "&quot;"; break;
-		default:
-			if (static_cast<unsigned char>(c) >= 0x20 || c == '\n' || c == '\t')
-				out += c;
-		}
-	}
-	return out;
-}
 
 // TAP directives and descriptions stay on one line and avoid '#'.
 std::string tap_text(std::string s) {
@@ -67,6 +52,22 @@ std::string subject(const AllVerdict &v) {
 const char *budget_name(Budget b) { return b == Budget::nightly ? "nightly" : "presubmit"; }
 
 }  // namespace
+
+std::string xml_escape(const std::string &s) {
+	std::string out;
+	for (char c : s) {
+		switch (c) {
+		case '&': out += "&amp;"; break;
+		case '<': out += "&lt;"; break;
+		case '>': out += "&gt;"; break;
+		case '"': out += "&quot;"; break;
+		default:
+			if (static_cast<unsigned char>(c) >= 0x20 || c == '\n' || c == '\t')
+				out += c;
+		}
+	}
+	return out;
+}
 
 void print_text(std::FILE *out, const AllVerdict &v) {
 	const EngineInput &c = *v.ctx;

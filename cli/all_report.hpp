@@ -37,4 +37,8 @@ void print_tap(std::FILE *out, const AllVerdict &v);
 // their replay commands, no line past 72 columns.
 void print_summary(std::FILE *out, const AllVerdict &v);
 
+// @s as XML attribute or text: &, <, > and " escaped, control bytes
+// other than newline and tab dropped (JUnit readers reject them).
+std::string xml_escape(const std::string &s);
+
 }  // namespace niov::cli

@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "all_report.hpp"
 #include "rules_opts.hpp"
 
 namespace niov::cli {
@@ -12,22 +13,6 @@ namespace {
 
 bool is_fresh(const SeriesStep &s, const std::string &key) {
 	return std::find(s.fresh.begin(), s.fresh.end(), key) != s.fresh.end();
-}
-
-std::string junit_escape(const std::string &s) {
-	std::string out;
-	for (char c : s) {
-		switch (c) {
-		case '&': out += "&amp;"; break;
-		case '<': out += "&lt;"; break;
-		case '>': out += "&gt;"; break;
-		case '"': out += "&quot;"; break;
-		default:
-			if (static_cast<unsigned char>(c) >= 0x20 || c == '\n' || c == '\t')
-				out += c;
-		}
-	}
-	return out;
 }
 
 // KTAP descriptions and diagnostics stay on one line and keep '#' for directives.
@@ -218,9 +203,9 @@ std::string series_junit(const SeriesVerdict &v) {
 			++tests;
 			const std::string mark = engine_mark(s, e);
 			cases += fmt::format("    <testcase classname=\"{}\" name=\"{}\" time=\"{:.3f}\">\n", cls,
-					     junit_escape(e.name), e.seconds);
+					     xml_escape(e.name), e.seconds);
 			if (mark == "not run") {
-				cases += fmt::format("      <skipped message=\"{}\"/>\n", junit_escape(e.note));
+				cases += fmt::format("      <skipped message=\"{}\"/>\n", xml_escape(e.note));
 				++skipped;
 			} else if (mark == "new") {
 				cases += "      <failure message=\"a finding this patch brought in\"/>\n";
@@ -234,13 +219,13 @@ std::string series_junit(const SeriesVerdict &v) {
 			const Finding &f = *s.finding(k);
 			++tests, ++failures;
 			cases += fmt::format("    <testcase classname=\"{}\" name=\"{}\">\n      <failure message=\"{}\">replay: {}</failure>\n    </testcase>\n",
-					     cls, junit_escape("finding: " + k), junit_escape(f.title), junit_escape(f.replay));
+					     cls, xml_escape("finding: " + k), xml_escape(f.title), xml_escape(f.replay));
 		}
 		if (s.index > 0 && !s.added.empty()) {
 			++tests;
 			cases += fmt::format("    <testcase classname=\"{}\" name=\"coverage\">\n", cls);
 			if (!s.coverage_warning.empty()) {
-				cases += fmt::format("      <skipped message=\"{}\"/>\n", junit_escape("warning: " + s.coverage_warning));
+				cases += fmt::format("      <skipped message=\"{}\"/>\n", xml_escape("warning: " + s.coverage_warning));
 				++skipped;
 			} else if (s.coverage.ran) {
 				cases += fmt::format("      <system-out>{} of {} added lines of code exercised</system-out>\n",
@@ -251,7 +236,7 @@ std::string series_junit(const SeriesVerdict &v) {
 		all_tests += tests;
 		all_failures += failures;
 		suites += fmt::format("  <testsuite name=\"{}\" tests=\"{}\" failures=\"{}\" skipped=\"{}\" time=\"{:.3f}\">\n{}  </testsuite>\n",
-				      junit_escape(fmt::format("{} {}", s.index, step_label(s))), tests, failures, skipped,
+				      xml_escape(fmt::format("{} {}", s.index, step_label(s))), tests, failures, skipped,
 				      s.seconds, cases);
 	}
 	return fmt::format("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"niovcheck kernel series\" "
