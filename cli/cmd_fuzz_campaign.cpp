@@ -19,6 +19,7 @@
 
 #include "commands.hpp"
 #include "engines/libfuzzer.hpp"
+#include "work_dir.hpp"
 
 namespace niov::cli {
 
@@ -82,7 +83,7 @@ int cmd_fuzz_campaign(Args &args) {
 	const auto unit = static_cast<unsigned>(args.number("unit-timeout", 10));
 	const auto jobs = static_cast<unsigned>(args.number("jobs", 1));
 	const std::string sanitize = args.option("sanitize", "asan");
-	const std::string out = fs::absolute(args.option("out", "fuzz-plugins")).string();
+	const std::string out_arg = fs::absolute(args.option("out", "fuzz-plugins")).string();
 	const bool dry = args.flag("dry-run");
 	const std::string cli = fs::canonical("/proc/self/exe").string();
 	const std::vector<std::string> plugins = args.options("impl");
@@ -93,13 +94,16 @@ int cmd_fuzz_campaign(Args &args) {
 		throw UsageError("--sanitize asan or plain");
 	if (plugins.empty())
 		throw UsageError("needs --impl PATH (repeatable)");
+	// Each pair's folder is cleared before it runs: only ever inside a
+	// folder the suite marked as its own.
+	const std::string out = dry ? out_arg : prepare_work_dir(out_arg, "--out");
 
 	// The loop: every plugin x every target, side by side.
 	std::vector<Pair> pairs;
 	for (const auto &p : plugins)
 		for (const auto &t : targets) {
 			Pair pr;
-			pr.name = row_name(p);
+			pr.name = safe_component(row_name(p));
 			pr.plugin = fs::absolute(p).string();
 			FuzzJob &j = pr.job;
 			const auto target = fuzz::parse_target(t);

@@ -46,5 +46,14 @@ for run in 1 2; do
 done
 [ -f "$tmp/w/.niovcheck-work" ] || bad "the work folder has no marker"
 
+# fuzz-campaign clears each plugin x target folder under --out before it
+# runs: a folder of the user's (no marker) is refused and keeps its files.
+mkdir -p "$tmp/fc/tx_autosize-bind" && echo precious >"$tmp/fc/tx_autosize-bind/notes"
+"$bin" fuzz-campaign --impl "$good" --targets bind --time 1 --out "$tmp/fc" >/dev/null 2>"$tmp/err"
+rc=$?
+[ $rc -eq 2 ] || bad "fuzz-campaign --out a user's folder: exit $rc, want 2"
+[ "$(wc -l <"$tmp/err")" -eq 1 ] || bad "fuzz-campaign --out a user's folder: not one line: $(cat "$tmp/err")"
+[ "$(cat "$tmp/fc/tx_autosize-bind/notes" 2>/dev/null)" = precious ] || bad "fuzz-campaign deleted a user's file"
+
 [ $fail -eq 0 ] && echo "all_workdir_test: ok"
 exit $fail
