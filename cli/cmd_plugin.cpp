@@ -113,7 +113,10 @@ int plugin_build(Args &args) {
 	cmd += " -o " + quote(out);
 	// The compiler's messages go to a log beside the plugin: one line here
 	// says where, with the first error.
-	const std::string log = out + ".log";
+	// A file of that name that is not ours is left alone.
+	std::string log = out + ".log";
+	if (fs::exists(fs::symlink_status(log, ec)))
+		log = fmt::format("{}.{}.log", out, ::getpid());
 	if (std::system(("LC_ALL=C " + cmd + " >" + quote(log) + " 2>&1").c_str()) != 0)
 		throw UsageError(fmt::format("{}: does not compile: {} (log: {})", pos[0], first_compile_error(log), log));
 	fs::remove(log, ec);
